@@ -1,0 +1,190 @@
+package io.tidemark.api.common.eventtime;
+
+import io.tidemark.time.Clock;
+import java.io.Serializable;
+import java.time.Duration;
+
+/**
+ * How a stream gets its timestamps and watermarks: a {@link TimestampAssigner} and a
+ * {@link WatermarkGenerator}, each created once per place that assigns them (a split or a subtask).
+ *
+ * <p>Strategies compose by decoration: {@code forBoundedOutOfOrderness(..).withTimestampAssigner(..)
+ * .withIdleness(..)} wraps the base strategy twice; the order of the two calls does not matter.
+ */
+public interface WatermarkStrategy<T> extends TimestampAssignerSupplier<T>, WatermarkGeneratorSupplier<T> {
+
+    @Override
+    WatermarkGenerator<T> createWatermarkGenerator(WatermarkGeneratorSupplier.Context context);
+
+    /** By default the timestamp the record already carries is kept. */
+    @Override
+    default TimestampAssigner<T> createTimestampAssigner(TimestampAssignerSupplier.Context context) {
+        return new RecordTimestampAssigner<>();
+    }
+
+    /** This strategy with timestamps taken from each element by {@code assigner}. */
+    default WatermarkStrategy<T> withTimestampAssigner(SerializableTimestampAssigner<T> assigner) {
+        return withTimestampAssigner(TimestampAssignerSupplier.of(assigner));
+    }
+
+    /** This strategy with timestamps taken from each element by the assigners {@code supplier} makes. */
+    default WatermarkStrategy<T> withTimestampAssigner(TimestampAssignerSupplier<T> supplier) {
+        return new WatermarkStrategyWithTimestampAssigner<>(this, supplier);
+    }
+
+    /**
+     * This strategy with idleness detection: an input with no events for {@code idleTimeout} of
+     * processing time is marked idle, and active again with its next event.
+     */
+    default WatermarkStrategy<T> withIdleness(Duration idleTimeout) {
+        if (idleTimeout == null || idleTimeout.isNegative() || idleTimeout.isZero()) {
+            throw new IllegalArgumentException("idle timeout must be greater than zero: " + idleTimeout);
+        }
+        return new WatermarkStrategyWithIdleness<>(this, idleTimeout);
+    }
+
+    /** The timeout set by {@link #withIdleness}, or {@code null}. Used by runners and tools. */
+    default Duration getIdleTimeout() {
+        return null;
+    }
+
+    // ------------------------------------------------------------------ built-in strategies
+
+    /** Watermark = largest timestamp seen − {@code maxOutOfOrderness} − 1, emitted periodically. */
+    static <T> WatermarkStrategy<T> forBoundedOutOfOrderness(Duration maxOutOfOrderness) {
+        return new BoundedOutOfOrdernessStrategy<>(maxOutOfOrderness);
+    }
+
+    /** For timestamps that only ascend: bounded out-of-orderness with bound zero. */
+    static <T> WatermarkStrategy<T> forMonotonousTimestamps() {
+        return new BoundedOutOfOrdernessStrategy<>(Duration.ZERO);
+    }
+
+    /** Watermarks from a generator of your own (punctuated, periodic or adaptive). */
+    static <T> WatermarkStrategy<T> forGenerator(WatermarkGeneratorSupplier<T> generatorSupplier) {
+        return generatorSupplier::createWatermarkGenerator;
+    }
+
+    /** No watermarks: event-time windows fire only when a bounded input ends. */
+    static <T> WatermarkStrategy<T> noWatermarks() {
+        return ctx -> new NoWatermarksGenerator<>();
+    }
+
+    /**
+     * Ingestion time: each record's timestamp is the processing time (the job's clock) at which it
+     * enters the pipeline; watermarks are monotonous.
+     */
+    static <T> WatermarkStrategy<T> forIngestionTime() {
+        return new IngestionTimeStrategy<>();
+    }
+
+    // ------------------------------------------------------------------ decorators
+
+    /** A strategy whose timestamps come from a supplied assigner. */
+    final class WatermarkStrategyWithTimestampAssigner<T> implements WatermarkStrategy<T> {
+        private static final long serialVersionUID = 1L;
+        private final WatermarkStrategy<T> base;
+        private final TimestampAssignerSupplier<T> assigner;
+
+        WatermarkStrategyWithTimestampAssigner(WatermarkStrategy<T> base, TimestampAssignerSupplier<T> assigner) {
+            this.base = base;
+            this.assigner = assigner;
+        }
+
+        @Override
+        public TimestampAssigner<T> createTimestampAssigner(TimestampAssignerSupplier.Context context) {
+            return assigner.createTimestampAssigner(context);
+        }
+
+        @Override
+        public WatermarkGenerator<T> createWatermarkGenerator(WatermarkGeneratorSupplier.Context context) {
+            return base.createWatermarkGenerator(context);
+        }
+
+        @Override
+        public Duration getIdleTimeout() {
+            return base.getIdleTimeout();
+        }
+
+        /** The strategy this one decorates. */
+        public WatermarkStrategy<T> getBase() {
+            return base;
+        }
+    }
+
+    /** A strategy whose generators are wrapped in {@link WatermarksWithIdleness}. */
+    final class WatermarkStrategyWithIdleness<T> implements WatermarkStrategy<T> {
+        private static final long serialVersionUID = 1L;
+        private final WatermarkStrategy<T> base;
+        private final Duration idleTimeout;
+
+        WatermarkStrategyWithIdleness(WatermarkStrategy<T> base, Duration idleTimeout) {
+            this.base = base;
+            this.idleTimeout = idleTimeout;
+        }
+
+        @Override
+        public TimestampAssigner<T> createTimestampAssigner(TimestampAssignerSupplier.Context context) {
+            return base.createTimestampAssigner(context);
+        }
+
+        @Override
+        public WatermarkGenerator<T> createWatermarkGenerator(WatermarkGeneratorSupplier.Context context) {
+            return new WatermarksWithIdleness<>(base.createWatermarkGenerator(context), idleTimeout, context.getClock());
+        }
+
+        @Override
+        public Duration getIdleTimeout() {
+            return idleTimeout;
+        }
+
+        /** The strategy this one decorates. */
+        public WatermarkStrategy<T> getBase() {
+            return base;
+        }
+    }
+
+    /** {@link #forBoundedOutOfOrderness}; keeps its bound readable for runners and tools. */
+    final class BoundedOutOfOrdernessStrategy<T> implements WatermarkStrategy<T> {
+        private static final long serialVersionUID = 1L;
+        private final Duration maxOutOfOrderness;
+
+        BoundedOutOfOrdernessStrategy(Duration maxOutOfOrderness) {
+            if (maxOutOfOrderness == null || maxOutOfOrderness.isNegative()) {
+                throw new IllegalArgumentException("maxOutOfOrderness must be zero or more: " + maxOutOfOrderness);
+            }
+            this.maxOutOfOrderness = maxOutOfOrderness;
+        }
+
+        @Override
+        public WatermarkGenerator<T> createWatermarkGenerator(WatermarkGeneratorSupplier.Context context) {
+            return new BoundedOutOfOrdernessWatermarks<>(maxOutOfOrderness);
+        }
+
+        public Duration getMaxOutOfOrderness() {
+            return maxOutOfOrderness;
+        }
+    }
+
+    /** {@link #forIngestionTime}. */
+    final class IngestionTimeStrategy<T> implements WatermarkStrategy<T> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public TimestampAssigner<T> createTimestampAssigner(TimestampAssignerSupplier.Context context) {
+            Clock clock = context.getClock();
+            return new IngestionTimeAssigner<>(clock);
+        }
+
+        @Override
+        public WatermarkGenerator<T> createWatermarkGenerator(WatermarkGeneratorSupplier.Context context) {
+            return new AscendingTimestampsWatermarks<>();
+        }
+
+        /** Ingestion time ignores any later timestamp assigner: the clock is the timestamp. */
+        @Override
+        public WatermarkStrategy<T> withTimestampAssigner(TimestampAssignerSupplier<T> supplier) {
+            throw new UnsupportedOperationException("ingestion time takes its timestamps from the clock");
+        }
+    }
+}

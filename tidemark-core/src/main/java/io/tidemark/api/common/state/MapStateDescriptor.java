@@ -1,0 +1,29 @@
+package io.tidemark.api.common.state;
+
+/** Describes a {@link MapState}. */
+public class MapStateDescriptor<K, V> extends StateDescriptor<MapState<K, V>, java.util.Map<K, V>> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final Class<K> keyClass;
+    private final Class<V> valueClass;
+
+    public MapStateDescriptor(String name, Class<K> keyClass, Class<V> valueClass) {
+        super(name);
+        this.keyClass = keyClass;
+        this.valueClass = valueClass;
+    }
+
+    public Class<K> getKeyClass() {
+        return keyClass;
+    }
+
+    public Class<V> getValueClass() {
+        return valueClass;
+    }
+
+    @Override
+    public Type getType() {
+        return Type.MAP;
+    }
+}

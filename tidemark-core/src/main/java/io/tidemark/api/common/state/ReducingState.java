@@ -1,0 +1,4 @@
+package io.tidemark.api.common.state;
+
+/** One value per key, combined with each added value by a reduce function. */
+public interface ReducingState<T> extends MergingState<T, T> {}

@@ -1,0 +1,31 @@
+package io.tidemark.api.common.state;
+
+import io.tidemark.api.common.functions.ReduceFunction;
+
+/** Describes a {@link ReducingState}. */
+public class ReducingStateDescriptor<T> extends StateDescriptor<ReducingState<T>, T> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final ReduceFunction<T> reduceFunction;
+    private final Class<T> typeClass;
+
+    public ReducingStateDescriptor(String name, ReduceFunction<T> reduceFunction, Class<T> typeClass) {
+        super(name);
+        this.reduceFunction = reduceFunction;
+        this.typeClass = typeClass;
+    }
+
+    public ReduceFunction<T> getReduceFunction() {
+        return reduceFunction;
+    }
+
+    public Class<T> getTypeClass() {
+        return typeClass;
+    }
+
+    @Override
+    public Type getType() {
+        return Type.REDUCING;
+    }
+}

@@ -1,0 +1,34 @@
+package io.tidemark.api.common.state;
+
+/** Describes a {@link ValueState}. */
+public class ValueStateDescriptor<T> extends StateDescriptor<ValueState<T>, T> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final Class<T> typeClass;
+    private final T defaultValue;
+
+    public ValueStateDescriptor(String name, Class<T> typeClass) {
+        this(name, typeClass, null);
+    }
+
+    /** A value state whose {@code value()} is {@code defaultValue} until it is set. */
+    public ValueStateDescriptor(String name, Class<T> typeClass, T defaultValue) {
+        super(name);
+        this.typeClass = typeClass;
+        this.defaultValue = defaultValue;
+    }
+
+    public Class<T> getTypeClass() {
+        return typeClass;
+    }
+
+    public T getDefaultValue() {
+        return defaultValue;
+    }
+
+    @Override
+    public Type getType() {
+        return Type.VALUE;
+    }
+}

@@ -1,0 +1,99 @@
+package io.tidemark.runtime.metrics;
+
+import io.tidemark.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The metrics of one operator subtask. Names follow Flink's where Flink has one
+ * ({@code numRecordsIn}, {@code numRecordsOut}, {@code numLateRecordsDropped},
+ * {@code currentInputWatermark}, {@code currentOutputWatermark}, {@code watermarkLag}).
+ * Readable from any thread while the job runs.
+ */
+public final class OperatorMetrics {
+
+    public static final String NUM_RECORDS_IN = "numRecordsIn";
+    public static final String NUM_RECORDS_OUT = "numRecordsOut";
+    public static final String NUM_LATE_RECORDS_DROPPED = "numLateRecordsDropped";
+    public static final String NUM_LATE_RECORDS_SIDE_OUTPUT = "numLateRecordsSideOutput";
+    public static final String NUM_LATE_RECORDS_RE_FIRED = "numLateRecordsReFired";
+    public static final String NUM_RECORDS_WITHOUT_WINDOW = "numRecordsWithoutWindow";
+    public static final String NUM_WINDOW_FIRINGS = "numWindowFirings";
+    public static final String CURRENT_INPUT_WATERMARK = "currentInputWatermark";
+    public static final String CURRENT_OUTPUT_WATERMARK = "currentOutputWatermark";
+    public static final String WATERMARK_LAG = "watermarkLag";
+    public static final String IDLE = "idle";
+
+    private final String operatorName;
+    private final int subtaskIndex;
+    private final Clock clock;
+
+    public final Counter numRecordsIn = new Counter();
+    public final Counter numRecordsOut = new Counter();
+    public final Counter numLateRecordsDropped = new Counter();
+    public final Counter numLateRecordsSideOutput = new Counter();
+    /** Late records (behind the watermark) that still updated a window within allowed lateness. */
+    public final Counter numLateRecordsReFired = new Counter();
+    /** Records that an assigner put into no window at all (never with the built-in assigners). */
+    public final Counter numRecordsWithoutWindow = new Counter();
+    public final Counter numWindowFirings = new Counter();
+    public final Gauge currentInputWatermark = new Gauge(Long.MIN_VALUE);
+    public final Gauge currentOutputWatermark = new Gauge(Long.MIN_VALUE);
+    private volatile boolean idle;
+
+    public OperatorMetrics(String operatorName, int subtaskIndex, Clock clock) {
+        this.operatorName = operatorName;
+        this.subtaskIndex = subtaskIndex;
+        this.clock = clock;
+    }
+
+    public String getOperatorName() {
+        return operatorName;
+    }
+
+    public int getSubtaskIndex() {
+        return subtaskIndex;
+    }
+
+    public void setIdle(boolean idle) {
+        this.idle = idle;
+    }
+
+    public boolean isIdle() {
+        return idle;
+    }
+
+    /**
+     * Processing time − current input watermark, in milliseconds;
+     * {@code -1} until a watermark arrived.
+     */
+    public long watermarkLag() {
+        long wm = currentInputWatermark.get();
+        if (wm == Long.MIN_VALUE || wm == Long.MAX_VALUE) {
+            return -1;
+        }
+        return clock.currentTimeMillis() - wm;
+    }
+
+    /** A snapshot of every metric, by Flink's metric names. */
+    public Map<String, Long> snapshot() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put(NUM_RECORDS_IN, numRecordsIn.get());
+        m.put(NUM_RECORDS_OUT, numRecordsOut.get());
+        m.put(NUM_LATE_RECORDS_DROPPED, numLateRecordsDropped.get());
+        m.put(NUM_LATE_RECORDS_SIDE_OUTPUT, numLateRecordsSideOutput.get());
+        m.put(NUM_LATE_RECORDS_RE_FIRED, numLateRecordsReFired.get());
+        m.put(NUM_RECORDS_WITHOUT_WINDOW, numRecordsWithoutWindow.get());
+        m.put(NUM_WINDOW_FIRINGS, numWindowFirings.get());
+        m.put(CURRENT_INPUT_WATERMARK, currentInputWatermark.get());
+        m.put(CURRENT_OUTPUT_WATERMARK, currentOutputWatermark.get());
+        m.put(WATERMARK_LAG, watermarkLag());
+        m.put(IDLE, idle ? 1L : 0L);
+        return m;
+    }
+
+    @Override
+    public String toString() {
+        return operatorName + "[" + subtaskIndex + "] " + snapshot();
+    }
+}

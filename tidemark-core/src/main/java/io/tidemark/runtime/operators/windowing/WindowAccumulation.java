@@ -1,0 +1,127 @@
+package io.tidemark.runtime.operators.windowing;
+
+import io.tidemark.api.common.functions.AggregateFunction;
+import io.tidemark.api.common.functions.Function;
+import io.tidemark.api.common.functions.ReduceFunction;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How a window's elements are kept: one accumulator ({@code aggregate}), one value ({@code reduce})
+ * or the list of elements ({@code process}/{@code apply}), and how the kept value becomes the
+ * window function's input.
+ *
+ * @param <IN> element type
+ * @param <ACC> what is kept per window
+ */
+public abstract class WindowAccumulation<IN, ACC> {
+
+    /** Starts the contents of a window with its first element. */
+    abstract ACC first(IN element) throws Exception;
+
+    /** Adds an element; may modify and return {@code acc}. */
+    abstract ACC add(ACC acc, IN element) throws Exception;
+
+    /** Merges two windows' contents (session windows). */
+    abstract ACC merge(ACC a, ACC b) throws Exception;
+
+    /** The elements the window function sees. */
+    abstract Iterable<?> elements(ACC acc) throws Exception;
+
+    /** The user function, for its life cycle; may be null. */
+    abstract Function function();
+
+    /** Incremental aggregation with an {@link AggregateFunction}. */
+    public static <IN, ACC> WindowAccumulation<IN, ACC> aggregate(AggregateFunction<IN, ACC, ?> agg) {
+        return new WindowAccumulation<>() {
+            @Override
+            ACC first(IN element) {
+                return agg.add(element, agg.createAccumulator());
+            }
+
+            @Override
+            ACC add(ACC acc, IN element) {
+                return agg.add(element, acc);
+            }
+
+            @Override
+            ACC merge(ACC a, ACC b) {
+                return agg.merge(a, b);
+            }
+
+            @Override
+            Iterable<?> elements(ACC acc) {
+                return List.of(agg.getResult(acc));
+            }
+
+            @Override
+            Function function() {
+                return agg;
+            }
+        };
+    }
+
+    /** Incremental reduction with a {@link ReduceFunction}. */
+    public static <T> WindowAccumulation<T, T> reduce(ReduceFunction<T> reduce) {
+        return new WindowAccumulation<>() {
+            @Override
+            T first(T element) {
+                return element;
+            }
+
+            @Override
+            T add(T acc, T element) throws Exception {
+                return reduce.reduce(acc, element);
+            }
+
+            @Override
+            T merge(T a, T b) throws Exception {
+                return reduce.reduce(a, b);
+            }
+
+            @Override
+            Iterable<?> elements(T acc) {
+                return List.of(acc);
+            }
+
+            @Override
+            Function function() {
+                return reduce;
+            }
+        };
+    }
+
+    /** Keeps every element, for a full window function. */
+    public static <T> WindowAccumulation<T, List<T>> list() {
+        return new WindowAccumulation<>() {
+            @Override
+            List<T> first(T element) {
+                List<T> l = new ArrayList<>(4);
+                l.add(element);
+                return l;
+            }
+
+            @Override
+            List<T> add(List<T> acc, T element) {
+                acc.add(element);
+                return acc;
+            }
+
+            @Override
+            List<T> merge(List<T> a, List<T> b) {
+                a.addAll(b);
+                return a;
+            }
+
+            @Override
+            Iterable<?> elements(List<T> acc) {
+                return acc;
+            }
+
+            @Override
+            Function function() {
+                return null;
+            }
+        };
+    }
+}

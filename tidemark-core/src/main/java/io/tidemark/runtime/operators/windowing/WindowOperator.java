@@ -1,0 +1,549 @@
+package io.tidemark.runtime.operators.windowing;
+
+import io.tidemark.api.common.functions.Function;
+import io.tidemark.api.common.functions.OpenContext;
+import io.tidemark.api.common.functions.RichFunction;
+import io.tidemark.api.common.state.KeyedStateStore;
+import io.tidemark.api.common.state.MergingState;
+import io.tidemark.api.common.state.State;
+import io.tidemark.api.common.state.StateDescriptor;
+import io.tidemark.runtime.operators.AbstractStreamOperator;
+import io.tidemark.runtime.operators.TimestampedCollector;
+import io.tidemark.runtime.state.KeyedStateStoreImpl;
+import io.tidemark.runtime.state.VoidNamespace;
+import io.tidemark.runtime.streamrecord.StreamRecord;
+import io.tidemark.runtime.timers.Timer;
+import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
+import io.tidemark.streaming.api.functions.windowing.WindowFunction;
+import io.tidemark.streaming.api.windowing.Firing;
+import io.tidemark.streaming.api.windowing.assigners.MergingWindowAssigner;
+import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
+import io.tidemark.streaming.api.windowing.triggers.Trigger;
+import io.tidemark.streaming.api.windowing.triggers.TriggerResult;
+import io.tidemark.streaming.api.windowing.windows.Window;
+
+import io.tidemark.util.OutputTag;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The window operator of a keyed stream: assigns elements to windows, asks the trigger when to fire,
+ * evaluates the window function, handles allowed lateness and late data, and cleans state up.
+ *
+ * <p>Design, following Flink's {@code WindowOperator} rule for rule:
+ * <ul>
+ *   <li>A window is <i>late</i> when {@code maxTimestamp + allowedLateness <= watermark} (event time;
+ *       the sum saturates at {@code Long.MAX_VALUE}); its state is cleared at that cleanup time.
+ *   <li>An element skips its late windows and updates the others. It is a late record only when every
+ *       window it belongs to is late (and {@code timestamp + allowedLateness <= watermark}); it then
+ *       goes to the late side output if one is set, and is counted in either case.
+ *   <li>Merging windows (sessions) merge on arrival; an element that merges into a live session is
+ *       not late. Merging re-registers the trigger's timers for the merged window.
+ *   <li>Results carry the timestamp {@code window.maxTimestamp()}.
+ * </ul>
+ *
+ * <p>State: per key, a map from window to {@link WindowContents} (one accumulator, value or element
+ * list, plus the firing count). Live windows per key: 1–2 for tumbling, {@code size/slide}+1 for
+ * sliding, a few for sessions; every window's state is released at its cleanup time. Timers:
+ * one trigger timer and one cleanup timer per (key, window), de-duplicated (they coincide when the
+ * allowed lateness is 0).
+ */
+public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends AbstractStreamOperator<IN, OUT> {
+
+    private final WindowAssigner<? super IN, W> assigner;
+    private final Trigger<? super IN, ? super W> trigger;
+    private final WindowAccumulation<IN, ACC> accumulation;
+    private final Object windowFunction;
+    private final long allowedLateness;
+    private final OutputTag<IN> lateDataTag;
+    private final boolean merging;
+    private final boolean eventTime;
+
+    private final Map<Object, Map<W, WindowContents>> windowsByKey = new HashMap<>();
+    private TriggerCtx triggerCtx;
+    private WindowCtx windowCtx;
+    private TimestampedCollector<OUT> collector;
+    private final AssignerCtx assignerCtx = new AssignerCtx();
+
+    /**
+     * @param windowFunction a {@link ProcessWindowFunction}, a {@link WindowFunction}, or {@code null}
+     *     to emit the accumulated value itself (aggregate / reduce)
+     */
+    public WindowOperator(WindowAssigner<? super IN, W> assigner, Trigger<? super IN, ? super W> trigger,
+            WindowAccumulation<IN, ACC> accumulation, Object windowFunction, long allowedLateness,
+            OutputTag<IN> lateDataTag) {
+        if (allowedLateness < 0) {
+            throw new IllegalArgumentException("allowed lateness cannot be negative: " + allowedLateness);
+        }
+        if (assigner instanceof MergingWindowAssigner && !trigger.canMerge()) {
+            throw new UnsupportedOperationException(
+                    "a merging window assigner (" + assigner + ") needs a trigger that can merge; " + trigger + " cannot");
+        }
+        this.assigner = assigner;
+        this.trigger = trigger;
+        this.accumulation = accumulation;
+        this.windowFunction = windowFunction;
+        this.allowedLateness = assigner.isEventTime() ? allowedLateness : 0;
+        this.lateDataTag = lateDataTag;
+        this.merging = assigner instanceof MergingWindowAssigner;
+        this.eventTime = assigner.isEventTime();
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        for (Function f : new Function[] {accumulation.function(), windowFunction instanceof Function ? (Function) windowFunction : null}) {
+            if (f instanceof RichFunction) {
+                ((RichFunction) f).setRuntimeContext(new io.tidemark.runtime.operators.StreamingRuntimeContext(context, keyedState));
+                ((RichFunction) f).open(new OpenContext() {});
+            }
+        }
+        triggerCtx = new TriggerCtx();
+        collector = new TimestampedCollector<>(output);
+        if (windowFunction instanceof ProcessWindowFunction) {
+            windowCtx = new WindowCtx((ProcessWindowFunction<?, ?, ?, ?>) windowFunction);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        for (Function f : new Function[] {accumulation.function(), windowFunction instanceof Function ? (Function) windowFunction : null}) {
+            if (f instanceof RichFunction) {
+                ((RichFunction) f).close();
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ elements
+
+    @Override
+    public void processElement(StreamRecord<IN> record) throws Exception {
+        IN value = record.getValue();
+        long timestamp = record.getTimestamp();
+        Collection<W> windows = assigner.assignWindows(value, timestamp, assignerCtx);
+        Object key = keyedState.getCurrentKey();
+        Map<W, WindowContents> keyWindows = windowsByKey.get(key);
+        if (keyWindows == null) {
+            keyWindows = merging ? new LinkedHashMap<>() : new HashMap<>(4);
+            windowsByKey.put(key, keyWindows);
+        }
+        boolean skipped = true;
+        boolean behindWatermark = false;
+        for (W assigned : windows) {
+            W window = merging ? addMergingWindow(key, keyWindows, assigned) : assigned;
+            if (isWindowLate(window)) {
+                if (merging) {
+                    keyWindows.remove(window);
+                }
+                continue;
+            }
+            skipped = false;
+            WindowContents contents = keyWindows.get(window);
+            if (contents == null) {
+                contents = new WindowContents();
+                keyWindows.put(window, contents);
+            }
+            if (contents.hasData) {
+                contents.acc = accumulation.add(cast(contents.acc), value);
+            } else {
+                contents.acc = accumulation.first(value);
+                contents.hasData = true;
+            }
+            if (eventTime && window.maxTimestamp() <= currentWatermark) {
+                behindWatermark = true;
+            }
+            triggerCtx.set(key, window);
+            TriggerResult result = triggerCtx.onElement(value, timestamp);
+            if (result.isFire()) {
+                emitOnElement(key, window, contents);
+            }
+            if (result.isPurge()) {
+                purge(contents);
+            }
+            registerCleanupTimer(window);
+        }
+        if (keyWindows.isEmpty()) {
+            windowsByKey.remove(key);
+        }
+        if (skipped) {
+            if (windows.isEmpty()) {
+                metrics.numRecordsWithoutWindow.inc();
+            } else if (isElementLate(timestamp) || !eventTime) {
+                lateElement(record);
+            } else {
+                metrics.numRecordsWithoutWindow.inc();
+            }
+        } else if (behindWatermark) {
+            metrics.numLateRecordsReFired.inc();
+        }
+    }
+
+    private void lateElement(StreamRecord<IN> record) {
+        if (lateDataTag != null) {
+            metrics.numLateRecordsSideOutput.inc();
+            output.collect(lateDataTag, record);
+        } else {
+            metrics.numLateRecordsDropped.inc();
+        }
+    }
+
+    /**
+     * Adds {@code newWindow} to the key's windows, merging it (and any windows it bridges) as the
+     * assigner decides. Returns the window the element belongs to after merging.
+     */
+    private W addMergingWindow(Object key, Map<W, WindowContents> keyWindows, W newWindow) throws Exception {
+        List<W> all = new ArrayList<>(keyWindows.keySet());
+        all.add(newWindow);
+        Map<W, Collection<W>> merges = new LinkedHashMap<>();
+        @SuppressWarnings("unchecked")
+        MergingWindowAssigner<? super IN, W> mergingAssigner = (MergingWindowAssigner<? super IN, W>) assigner;
+        mergingAssigner.mergeWindows(all, (toBeMerged, mergeResult) -> merges.put(mergeResult, new ArrayList<>(toBeMerged)));
+        W result = newWindow;
+        for (Map.Entry<W, Collection<W>> merge : merges.entrySet()) {
+            W mergeResult = merge.getKey();
+            Collection<W> merged = merge.getValue();
+            if (merged.remove(newWindow)) {
+                result = mergeResult;
+            }
+            WindowContents combined = new WindowContents();
+            for (W m : merged) {
+                WindowContents c = keyWindows.remove(m);
+                if (c != null) {
+                    combined.absorb(c, castAccumulation());
+                }
+            }
+            keyWindows.put(mergeResult, combined);
+            if (!(merged.size() == 1 && merged.contains(mergeResult))) {
+                if (eventTime && cleanupTime(mergeResult) <= currentWatermark) {
+                    throw new UnsupportedOperationException("merging made window " + mergeResult
+                            + " end before the current watermark " + currentWatermark + "; this assigner cannot be used");
+                }
+                triggerCtx.set(key, mergeResult);
+                triggerCtx.mergedWindows = merged;
+                trigger.onMerge(mergeResult, triggerCtx);
+                triggerCtx.mergedWindows = null;
+                for (W m : merged) {
+                    if (!m.equals(mergeResult)) {
+                        triggerCtx.set(key, m);
+                        trigger.clear(m, triggerCtx);
+                        deleteCleanupTimer(m);
+                        keyedState.clearNamespace(m);
+                    }
+                }
+            }
+        }
+        return result;
+    }
+
+    // ------------------------------------------------------------------ timers
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void onEventTime(Timer timer) throws Exception {
+        onTimer(timer, (W) timer.getNamespace(), true);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void onProcessingTime(Timer timer) throws Exception {
+        onTimer(timer, (W) timer.getNamespace(), false);
+    }
+
+    private void onTimer(Timer timer, W window, boolean eventTimeTimer) throws Exception {
+        Object key = timer.getKey();
+        Map<W, WindowContents> keyWindows = windowsByKey.get(key);
+        WindowContents contents = keyWindows == null ? null : keyWindows.get(window);
+        if (merging && contents == null) {
+            return; // the window merged away or was cleaned; its timers are stale
+        }
+        triggerCtx.set(key, window);
+        TriggerResult result = eventTimeTimer
+                ? trigger.onEventTime(timer.getTimestamp(), cast(window), triggerCtx)
+                : trigger.onProcessingTime(timer.getTimestamp(), cast(window), triggerCtx);
+        if (contents != null) {
+            if (result.isFire()) {
+                emitOnTimer(key, window, contents, timer.getTimestamp());
+            }
+            if (result.isPurge()) {
+                purge(contents);
+            }
+        }
+        if (eventTimeTimer == eventTime && timer.getTimestamp() == cleanupTime(window)) {
+            clearAllState(key, window, keyWindows);
+        }
+    }
+
+    private void clearAllState(Object key, W window, Map<W, WindowContents> keyWindows) throws Exception {
+        if (keyWindows != null) {
+            keyWindows.remove(window);
+            if (keyWindows.isEmpty()) {
+                windowsByKey.remove(key);
+            }
+        }
+        triggerCtx.set(key, window);
+        trigger.clear(cast(window), triggerCtx);
+        if (windowCtx != null) {
+            windowCtx.prepare(window, null);
+            ((ProcessWindowFunction<?, ?, ?, ?>) windowFunction).clear(cast(windowCtx));
+        }
+        keyedState.clearNamespace(window);
+    }
+
+    @Override
+    public void endInput() throws Exception {
+        if (!eventTime) {
+            // a bounded input ends processing time too: pending processing-time windows fire now
+            timerService.fireAllProcessingTimeTimers();
+        }
+        super.endInput();
+    }
+
+    // ------------------------------------------------------------------ emission
+
+    private void emitOnTimer(Object key, W window, WindowContents contents, long timerTime) throws Exception {
+        Firing.Timing timing;
+        if (timerTime < window.maxTimestamp()) {
+            timing = Firing.Timing.EARLY;
+        } else if (!contents.onTimeFired) {
+            timing = Firing.Timing.ON_TIME;
+        } else {
+            timing = Firing.Timing.LATE;
+        }
+        emit(key, window, contents, timing);
+    }
+
+    private void emitOnElement(Object key, W window, WindowContents contents) throws Exception {
+        long now = eventTime ? currentWatermark : context.getClock().currentTimeMillis();
+        emit(key, window, contents, now < window.maxTimestamp() ? Firing.Timing.EARLY : Firing.Timing.LATE);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void emit(Object key, W window, WindowContents contents, Firing.Timing timing) throws Exception {
+        if (!contents.hasData) {
+            return;
+        }
+        if (timing == Firing.Timing.ON_TIME) {
+            contents.onTimeFired = true;
+        }
+        contents.firings++;
+        metrics.numWindowFirings.inc();
+        Firing firing = new Firing(timing, contents.firings, currentWatermark);
+        collector.setTimestamp(window.maxTimestamp());
+        Iterable<?> elements = accumulation.elements(cast(contents.acc));
+        if (windowFunction == null) {
+            for (Object o : elements) {
+                collector.collect((OUT) o);
+            }
+        } else if (windowFunction instanceof ProcessWindowFunction) {
+            windowCtx.prepare(window, firing);
+            ((ProcessWindowFunction) windowFunction).process(key, windowCtx, elements, collector);
+        } else {
+            ((WindowFunction) windowFunction).apply(key, window, elements, collector);
+        }
+    }
+
+    private void purge(WindowContents contents) {
+        contents.acc = null;
+        contents.hasData = false;
+    }
+
+    // ------------------------------------------------------------------ lateness
+
+    private long cleanupTime(W window) {
+        if (!eventTime) {
+            return window.maxTimestamp();
+        }
+        long t = window.maxTimestamp() + allowedLateness;
+        return t >= window.maxTimestamp() ? t : Long.MAX_VALUE;
+    }
+
+    private boolean isWindowLate(W window) {
+        return eventTime && cleanupTime(window) <= currentWatermark;
+    }
+
+    private boolean isElementLate(long timestamp) {
+        if (!eventTime) {
+            return false;
+        }
+        long t = timestamp + allowedLateness;
+        if (t < timestamp) {
+            return false; // saturates: never late
+        }
+        return t <= currentWatermark;
+    }
+
+    private void registerCleanupTimer(W window) {
+        long t = cleanupTime(window);
+        if (t == Long.MAX_VALUE) {
+            return; // e.g. the global window: never cleaned up
+        }
+        if (eventTime) {
+            timerService.registerEventTimeTimer(window, t);
+        } else {
+            timerService.registerProcessingTimeTimer(window, t);
+        }
+    }
+
+    private void deleteCleanupTimer(W window) {
+        long t = cleanupTime(window);
+        if (t == Long.MAX_VALUE) {
+            return;
+        }
+        if (eventTime) {
+            timerService.deleteEventTimeTimer(window, t);
+        } else {
+            timerService.deleteProcessingTimeTimer(window, t);
+        }
+    }
+
+    /** Live windows across all keys; for tests and memory checks. */
+    public int numLiveWindows() {
+        int n = 0;
+        for (Map<W, WindowContents> m : windowsByKey.values()) {
+            n += m.size();
+        }
+        return n;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <X> X cast(Object o) {
+        return (X) o;
+    }
+
+    @SuppressWarnings("unchecked")
+    private WindowAccumulation<?, Object> castAccumulation() {
+        return (WindowAccumulation<?, Object>) (WindowAccumulation<?, ?>) accumulation;
+    }
+
+    // ------------------------------------------------------------------ contexts
+
+    private final class AssignerCtx extends WindowAssigner.WindowAssignerContext {
+        @Override
+        public long getCurrentProcessingTime() {
+            return context.getClock().currentTimeMillis();
+        }
+    }
+
+    /** The trigger's view: timers and state scoped to the current key and window. */
+    private final class TriggerCtx implements Trigger.OnMergeContext {
+        W window;
+        Collection<W> mergedWindows;
+
+        void set(Object key, W window) {
+            keyedState.setCurrentKey(key);
+            this.window = window;
+        }
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        TriggerResult onElement(IN value, long timestamp) throws Exception {
+            return ((Trigger) trigger).onElement(value, timestamp, window, this);
+        }
+
+        @Override
+        public long getCurrentProcessingTime() {
+            return context.getClock().currentTimeMillis();
+        }
+
+        @Override
+        public long getCurrentWatermark() {
+            return currentWatermark;
+        }
+
+        @Override
+        public void registerProcessingTimeTimer(long time) {
+            timerService.registerProcessingTimeTimer(window, time);
+        }
+
+        @Override
+        public void registerEventTimeTimer(long time) {
+            timerService.registerEventTimeTimer(window, time);
+        }
+
+        @Override
+        public void deleteProcessingTimeTimer(long time) {
+            timerService.deleteProcessingTimeTimer(window, time);
+        }
+
+        @Override
+        public void deleteEventTimeTimer(long time) {
+            timerService.deleteEventTimeTimer(window, time);
+        }
+
+        @Override
+        public <S extends State> S getPartitionedState(StateDescriptor<S, ?> descriptor) {
+            return keyedState.getPartitionedState(window, descriptor);
+        }
+
+        @Override
+        public <S extends MergingState<?, ?>> void mergePartitionedState(StateDescriptor<S, ?> descriptor) {
+            if (mergedWindows != null && !mergedWindows.isEmpty()) {
+                keyedState.mergeNamespaces(descriptor, window, mergedWindows);
+            }
+        }
+    }
+
+    /** The window function's view. */
+    private final class WindowCtx extends ProcessWindowFunction<Object, Object, Object, Window>.Context {
+        W window;
+        Firing firing;
+        private final KeyedStateStore windowState;
+        private final KeyedStateStore globalState;
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        WindowCtx(ProcessWindowFunction<?, ?, ?, ?> function) {
+            ((ProcessWindowFunction<Object, Object, Object, Window>) (ProcessWindowFunction) function).super();
+            this.windowState = new KeyedStateStoreImpl(keyedState, () -> {
+                if (merging) {
+                    throw new UnsupportedOperationException("per-window state is not supported with merging windows");
+                }
+                return window;
+            });
+            this.globalState = new KeyedStateStoreImpl(keyedState, () -> VoidNamespace.INSTANCE);
+        }
+
+        void prepare(W window, Firing firing) {
+            this.window = window;
+            this.firing = firing;
+        }
+
+        @Override
+        public Window window() {
+            return window;
+        }
+
+        @Override
+        public long currentProcessingTime() {
+            return context.getClock().currentTimeMillis();
+        }
+
+        @Override
+        public long currentWatermark() {
+            return currentWatermark;
+        }
+
+        @Override
+        public KeyedStateStore windowState() {
+            return windowState;
+        }
+
+        @Override
+        public KeyedStateStore globalState() {
+            return globalState;
+        }
+
+        @Override
+        public <X> void output(OutputTag<X> outputTag, X value) {
+            output.collect(outputTag, new StreamRecord<>(value, window.maxTimestamp()));
+        }
+
+        @Override
+        public Firing firing() {
+            return firing;
+        }
+    }
+
+}

@@ -1,0 +1,337 @@
+package io.tidemark.runtime.state;
+
+import io.tidemark.api.common.functions.ReduceFunction;
+import io.tidemark.api.common.state.ListState;
+import io.tidemark.api.common.state.MapState;
+import io.tidemark.api.common.state.ReducingState;
+import io.tidemark.api.common.state.ReducingStateDescriptor;
+import io.tidemark.api.common.state.State;
+import io.tidemark.api.common.state.StateDescriptor;
+import io.tidemark.api.common.state.ValueState;
+import io.tidemark.api.common.state.ValueStateDescriptor;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Keyed state on the Java heap, for one operator subtask.
+ *
+ * <p>Design: each named state is a table {@code key → namespace → value} (two hash maps, so an access
+ * allocates nothing). The namespace is {@link VoidNamespace} for ordinary keyed state and the window
+ * for per-window state (triggers, {@code windowState()}). State objects are cached per descriptor and
+ * re-pointed at a namespace on each {@link #getPartitionedState} call; use the returned object before
+ * asking for another namespace. Memory: one map entry per live (key, namespace) and a map per key.
+ */
+public final class HeapKeyedStateBackend implements KeyContext {
+
+    private final Map<String, HeapState<?>> states = new HashMap<>();
+    private Object currentKey;
+
+    @Override
+    public Object getCurrentKey() {
+        return currentKey;
+    }
+
+    @Override
+    public void setCurrentKey(Object key) {
+        this.currentKey = key;
+    }
+
+    /** The state named by {@code descriptor}, scoped to the current key and {@code namespace}. */
+    @SuppressWarnings("unchecked")
+    public <S extends State> S getPartitionedState(Object namespace, StateDescriptor<S, ?> descriptor) {
+        HeapState<?> state = states.get(descriptor.getName());
+        if (state == null) {
+            state = create(descriptor);
+            states.put(descriptor.getName(), state);
+        } else if (state.type != descriptor.getType()) {
+            throw new IllegalStateException("state '" + descriptor.getName() + "' was first registered as "
+                    + state.type + " and is now asked for as " + descriptor.getType());
+        }
+        state.namespace = namespace;
+        return (S) state;
+    }
+
+    /** Merges the values of {@code sources} into {@code target} for the current key (window merging). */
+    public void mergeNamespaces(StateDescriptor<?, ?> descriptor, Object target, Collection<?> sources) {
+        HeapState<?> state = states.get(descriptor.getName());
+        if (state != null) {
+            state.mergeNamespaces(target, sources);
+        }
+    }
+
+    /** Removes every state value of the current key in {@code namespace}. */
+    public void clearNamespace(Object namespace) {
+        for (HeapState<?> s : states.values()) {
+            s.namespace = namespace;
+            s.clear();
+        }
+    }
+
+    /** Number of (key, namespace) entries across all states; for tests and metrics. */
+    public int size() {
+        int n = 0;
+        for (HeapState<?> s : states.values()) {
+            for (Map<Object, Object> perKey : s.table.values()) {
+                n += perKey.size();
+            }
+        }
+        return n;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private HeapState<?> create(StateDescriptor<?, ?> d) {
+        switch (d.getType()) {
+            case VALUE:
+                return new HeapValueState<>(this, (ValueStateDescriptor) d);
+            case LIST:
+                return new HeapListState<>(this);
+            case REDUCING:
+                return new HeapReducingState<>(this, ((ReducingStateDescriptor) d).getReduceFunction());
+            case MAP:
+                return new HeapMapState<>(this);
+            default:
+                throw new IllegalArgumentException("unknown state type " + d.getType());
+        }
+    }
+
+    /** The common table logic. */
+    abstract static class HeapState<V> implements State {
+        final HeapKeyedStateBackend backend;
+        final StateDescriptor.Type type;
+        final Map<Object, Map<Object, Object>> table = new HashMap<>();
+        Object namespace = VoidNamespace.INSTANCE;
+
+        HeapState(HeapKeyedStateBackend backend, StateDescriptor.Type type) {
+            this.backend = backend;
+            this.type = type;
+        }
+
+        Object key() {
+            Object key = backend.currentKey;
+            if (key == null) {
+                throw new IllegalStateException(
+                        "keyed state is only available on a keyed stream (after keyBy), while a record or timer is processed");
+            }
+            return key;
+        }
+
+        @SuppressWarnings("unchecked")
+        V getRaw() {
+            Map<Object, Object> perKey = table.get(key());
+            return perKey == null ? null : (V) perKey.get(namespace);
+        }
+
+        void putRaw(V value) {
+            if (value == null) {
+                clear();
+                return;
+            }
+            table.computeIfAbsent(key(), k -> new HashMap<>(4)).put(namespace, value);
+        }
+
+        @Override
+        public void clear() {
+            Object key = key();
+            Map<Object, Object> perKey = table.get(key);
+            if (perKey != null) {
+                perKey.remove(namespace);
+                if (perKey.isEmpty()) {
+                    table.remove(key);
+                }
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        void mergeNamespaces(Object target, Collection<?> sources) {
+            Map<Object, Object> perKey = table.get(key());
+            if (perKey == null) {
+                return;
+            }
+            V merged = (V) perKey.get(target);
+            for (Object source : sources) {
+                if (source.equals(target)) {
+                    continue;
+                }
+                V v = (V) perKey.remove(source);
+                if (v != null) {
+                    merged = merged == null ? v : merge(merged, v);
+                }
+            }
+            if (merged != null) {
+                perKey.put(target, merged);
+            }
+        }
+
+        V merge(V a, V b) {
+            throw new UnsupportedOperationException(type + " state cannot be merged");
+        }
+    }
+
+    static final class HeapValueState<T> extends HeapState<T> implements ValueState<T> {
+        private final T defaultValue;
+
+        HeapValueState(HeapKeyedStateBackend backend, ValueStateDescriptor<T> d) {
+            super(backend, StateDescriptor.Type.VALUE);
+            this.defaultValue = d.getDefaultValue();
+        }
+
+        @Override
+        public T value() {
+            T v = getRaw();
+            return v == null ? defaultValue : v;
+        }
+
+        @Override
+        public void update(T value) {
+            putRaw(value);
+        }
+    }
+
+    static final class HeapListState<T> extends HeapState<List<T>> implements ListState<T> {
+        HeapListState(HeapKeyedStateBackend backend) {
+            super(backend, StateDescriptor.Type.LIST);
+        }
+
+        @Override
+        public Iterable<T> get() {
+            List<T> list = getRaw();
+            return list == null ? Collections.emptyList() : Collections.unmodifiableList(list);
+        }
+
+        @Override
+        public void add(T value) {
+            if (value == null) {
+                throw new NullPointerException("cannot add null to a ListState");
+            }
+            List<T> list = getRaw();
+            if (list == null) {
+                list = new ArrayList<>();
+                putRaw(list);
+            }
+            list.add(value);
+        }
+
+        @Override
+        public void update(List<T> values) {
+            putRaw(values == null || values.isEmpty() ? null : new ArrayList<>(values));
+        }
+
+        @Override
+        public void addAll(List<T> values) {
+            for (T v : values) {
+                add(v);
+            }
+        }
+
+        @Override
+        List<T> merge(List<T> a, List<T> b) {
+            a.addAll(b);
+            return a;
+        }
+    }
+
+    static final class HeapReducingState<T> extends HeapState<T> implements ReducingState<T> {
+        private final ReduceFunction<T> reduce;
+
+        HeapReducingState(HeapKeyedStateBackend backend, ReduceFunction<T> reduce) {
+            super(backend, StateDescriptor.Type.REDUCING);
+            this.reduce = reduce;
+        }
+
+        @Override
+        public T get() {
+            return getRaw();
+        }
+
+        @Override
+        public void add(T value) throws Exception {
+            T current = getRaw();
+            putRaw(current == null ? value : reduce.reduce(current, value));
+        }
+
+        @Override
+        T merge(T a, T b) {
+            try {
+                return reduce.reduce(a, b);
+            } catch (Exception e) {
+                throw new IllegalStateException("reduce function failed while merging state", e);
+            }
+        }
+    }
+
+    static final class HeapMapState<K, V> extends HeapState<Map<K, V>> implements MapState<K, V> {
+        HeapMapState(HeapKeyedStateBackend backend) {
+            super(backend, StateDescriptor.Type.MAP);
+        }
+
+        private Map<K, V> map() {
+            Map<K, V> m = getRaw();
+            return m == null ? Collections.emptyMap() : m;
+        }
+
+        private Map<K, V> mapForWrite() {
+            Map<K, V> m = getRaw();
+            if (m == null) {
+                m = new LinkedHashMap<>();
+                putRaw(m);
+            }
+            return m;
+        }
+
+        @Override
+        public V get(K key) {
+            return map().get(key);
+        }
+
+        @Override
+        public void put(K key, V value) {
+            mapForWrite().put(key, value);
+        }
+
+        @Override
+        public void putAll(Map<K, V> map) {
+            mapForWrite().putAll(map);
+        }
+
+        @Override
+        public void remove(K key) {
+            Map<K, V> m = getRaw();
+            if (m != null) {
+                m.remove(key);
+                if (m.isEmpty()) {
+                    clear();
+                }
+            }
+        }
+
+        @Override
+        public boolean contains(K key) {
+            return map().containsKey(key);
+        }
+
+        @Override
+        public Iterable<Map.Entry<K, V>> entries() {
+            return map().entrySet();
+        }
+
+        @Override
+        public Iterable<K> keys() {
+            return map().keySet();
+        }
+
+        @Override
+        public Iterable<V> values() {
+            return map().values();
+        }
+
+        @Override
+        public boolean isEmpty() {
+            return map().isEmpty();
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package io.tidemark.runtime.tasks;
+
+import io.tidemark.api.common.eventtime.Watermark;
+import io.tidemark.runtime.metrics.OperatorMetrics;
+import io.tidemark.runtime.operators.Output;
+import io.tidemark.runtime.streamrecord.StreamRecord;
+import io.tidemark.runtime.streamrecord.WatermarkStatus;
+import io.tidemark.runtime.time.ProcessingTimeService;
+import io.tidemark.streaming.api.functions.source.SourceFunction;
+
+/**
+ * The context a {@link SourceFunction} emits through. Every call holds the task lock, fires the
+ * processing-time timers that are due (so a replay clock advanced by the source takes effect before
+ * the record), and then pushes the item down the chain on the source's own thread.
+ */
+final class SourceContextImpl<T> implements SourceFunction.SourceContext<T> {
+
+    private final Object lock;
+    private final ProcessingTimeService timeService;
+    private final Output<T> output;
+    private final OperatorMetrics metrics;
+    private long lastWatermark = Long.MIN_VALUE;
+    private boolean idle;
+
+    SourceContextImpl(Object lock, ProcessingTimeService timeService, Output<T> output, OperatorMetrics metrics) {
+        this.lock = lock;
+        this.timeService = timeService;
+        this.output = output;
+        this.metrics = metrics;
+    }
+
+    @Override
+    public void collect(T element) {
+        synchronized (lock) {
+            beforeEmit();
+            metrics.numRecordsOut.inc();
+            output.collect(new StreamRecord<>(element));
+        }
+    }
+
+    @Override
+    public void collectWithTimestamp(T element, long timestamp) {
+        synchronized (lock) {
+            beforeEmit();
+            metrics.numRecordsOut.inc();
+            output.collect(new StreamRecord<>(element, timestamp));
+        }
+    }
+
+    @Override
+    public void emitWatermark(Watermark mark) {
+        synchronized (lock) {
+            fireTimers();
+            emitWatermarkLocked(mark);
+        }
+    }
+
+    void emitWatermarkLocked(Watermark mark) {
+        if (mark.getTimestamp() > lastWatermark) {
+            markActive();
+            lastWatermark = mark.getTimestamp();
+            metrics.currentOutputWatermark.set(lastWatermark);
+            output.emitWatermark(mark);
+        }
+    }
+
+    @Override
+    public void markAsTemporarilyIdle() {
+        synchronized (lock) {
+            fireTimers();
+            if (!idle) {
+                idle = true;
+                metrics.setIdle(true);
+                output.emitWatermarkStatus(WatermarkStatus.IDLE);
+            }
+        }
+    }
+
+    @Override
+    public Object getCheckpointLock() {
+        return lock;
+    }
+
+    private void beforeEmit() {
+        fireTimers();
+        markActive();
+    }
+
+    private void markActive() {
+        if (idle) {
+            idle = false;
+            metrics.setIdle(false);
+            output.emitWatermarkStatus(WatermarkStatus.ACTIVE);
+        }
+    }
+
+    void fireTimers() {
+        try {
+            timeService.fireDue();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package io.tidemark.runtime.timers;
+
+import io.tidemark.runtime.state.KeyContext;
+import io.tidemark.runtime.time.ProcessingTimeService;
+
+/**
+ * The keyed event-time and processing-time timers of one operator subtask.
+ *
+ * <p>Event-time timers fire when the operator's watermark reaches their time ({@link
+ * #advanceWatermark}); processing-time timers fire through the task's {@link ProcessingTimeService},
+ * which holds one callback for this service's earliest processing-time timer. Before each timer fires
+ * the key context is set to the timer's key.
+ */
+public final class InternalTimerService {
+
+    private final KeyContext keyContext;
+    private final ProcessingTimeService processingTimeService;
+    private final Triggerable target;
+    private final TimerQueue eventTimeTimers = new TimerQueue();
+    private final TimerQueue processingTimeTimers = new TimerQueue();
+    private long currentWatermark = Long.MIN_VALUE;
+    private long scheduledProcessingTime = Long.MAX_VALUE;
+    private ProcessingTimeService.ScheduledTimer scheduled;
+
+    public InternalTimerService(KeyContext keyContext, ProcessingTimeService processingTimeService, Triggerable target) {
+        this.keyContext = keyContext;
+        this.processingTimeService = processingTimeService;
+        this.target = target;
+    }
+
+    public long currentWatermark() {
+        return currentWatermark;
+    }
+
+    public long currentProcessingTime() {
+        return processingTimeService.getCurrentProcessingTime();
+    }
+
+    public void registerEventTimeTimer(Object namespace, long time) {
+        eventTimeTimers.add(time, currentKey(), namespace);
+    }
+
+    public void deleteEventTimeTimer(Object namespace, long time) {
+        eventTimeTimers.remove(time, currentKey(), namespace);
+    }
+
+    public void registerProcessingTimeTimer(Object namespace, long time) {
+        processingTimeTimers.add(time, currentKey(), namespace);
+        if (time < scheduledProcessingTime) {
+            if (scheduled != null) {
+                scheduled.cancel();
+            }
+            scheduledProcessingTime = time;
+            scheduled = processingTimeService.registerTimer(time, this::onProcessingTime);
+        }
+    }
+
+    public void deleteProcessingTimeTimer(Object namespace, long time) {
+        processingTimeTimers.remove(time, currentKey(), namespace);
+    }
+
+    private Object currentKey() {
+        Object key = keyContext.getCurrentKey();
+        if (key == null) {
+            throw new UnsupportedOperationException("timers can only be set on a keyed stream (after keyBy)");
+        }
+        return key;
+    }
+
+    /** Fires every event-time timer at or below {@code watermark}, in time order. */
+    public void advanceWatermark(long watermark) throws Exception {
+        currentWatermark = watermark;
+        Timer timer;
+        while ((timer = eventTimeTimers.pollUpTo(watermark)) != null) {
+            keyContext.setCurrentKey(timer.getKey());
+            target.onEventTime(timer);
+        }
+    }
+
+    private void onProcessingTime(long time) throws Exception {
+        scheduled = null;
+        scheduledProcessingTime = Long.MAX_VALUE;
+        Timer timer;
+        long upTo = Math.max(time, processingTimeService.getCurrentProcessingTime());
+        while ((timer = processingTimeTimers.pollUpTo(upTo)) != null) {
+            keyContext.setCurrentKey(timer.getKey());
+            target.onProcessingTime(timer);
+        }
+        long next = processingTimeTimers.peekTime();
+        if (next != Long.MAX_VALUE && next < scheduledProcessingTime) {
+            scheduledProcessingTime = next;
+            scheduled = processingTimeService.registerTimer(next, this::onProcessingTime);
+        }
+    }
+
+    /** Fires every pending processing-time timer, as if the clock jumped to the end of time. */
+    public void fireAllProcessingTimeTimers() throws Exception {
+        Timer timer;
+        while ((timer = processingTimeTimers.pollUpTo(Long.MAX_VALUE)) != null) {
+            keyContext.setCurrentKey(timer.getKey());
+            target.onProcessingTime(timer);
+        }
+    }
+
+    public int numEventTimeTimers() {
+        return eventTimeTimers.size();
+    }
+
+    public int numProcessingTimeTimers() {
+        return processingTimeTimers.size();
+    }
+}

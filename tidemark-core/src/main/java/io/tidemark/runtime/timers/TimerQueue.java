@@ -1,0 +1,101 @@
+package io.tidemark.runtime.timers;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Keyed timers of one time domain, de-duplicated on (key, namespace, time).
+ *
+ * <p>Design: timers are grouped in buckets by timestamp (a tree of timestamps, each with an
+ * insertion-ordered set). Aligned windows share their end timestamp across all keys, so there are few
+ * buckets and most operations are one hash lookup plus O(log buckets). Timers of one timestamp fire
+ * in registration order, which makes firing deterministic.
+ */
+final class TimerQueue {
+
+    private final TreeMap<Long, LinkedHashMap<KeyNs, Boolean>> buckets = new TreeMap<>();
+    private int size;
+
+    /** Key and namespace of a timer; the bucket gives the time. */
+    static final class KeyNs {
+        final Object key;
+        final Object namespace;
+        private final int hash;
+
+        KeyNs(Object key, Object namespace) {
+            this.key = key;
+            this.namespace = namespace;
+            this.hash = key.hashCode() * 31 + namespace.hashCode();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (this == o) {
+                return true;
+            }
+            if (!(o instanceof KeyNs)) {
+                return false;
+            }
+            KeyNs k = (KeyNs) o;
+            return key.equals(k.key) && namespace.equals(k.namespace);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
+
+    /** Adds a timer; returns false if it was already there. */
+    boolean add(long time, Object key, Object namespace) {
+        LinkedHashMap<KeyNs, Boolean> bucket = buckets.computeIfAbsent(time, t -> new LinkedHashMap<>());
+        if (bucket.putIfAbsent(new KeyNs(key, namespace), Boolean.TRUE) == null) {
+            size++;
+            return true;
+        }
+        return false;
+    }
+
+    boolean remove(long time, Object key, Object namespace) {
+        LinkedHashMap<KeyNs, Boolean> bucket = buckets.get(time);
+        if (bucket != null && bucket.remove(new KeyNs(key, namespace)) != null) {
+            size--;
+            if (bucket.isEmpty()) {
+                buckets.remove(time);
+            }
+            return true;
+        }
+        return false;
+    }
+
+    /** The earliest timer time, or {@link Long#MAX_VALUE} when empty. */
+    long peekTime() {
+        return buckets.isEmpty() ? Long.MAX_VALUE : buckets.firstKey();
+    }
+
+    /** Removes and returns the earliest timer if its time is at most {@code upTo}, else null. */
+    Timer pollUpTo(long upTo) {
+        if (buckets.isEmpty()) {
+            return null;
+        }
+        Map.Entry<Long, LinkedHashMap<KeyNs, Boolean>> first = buckets.firstEntry();
+        long time = first.getKey();
+        if (time > upTo) {
+            return null;
+        }
+        Iterator<KeyNs> it = first.getValue().keySet().iterator();
+        KeyNs kn = it.next();
+        it.remove();
+        size--;
+        if (first.getValue().isEmpty()) {
+            buckets.remove(time);
+        }
+        return new Timer(time, kn.key, kn.namespace);
+    }
+
+    int size() {
+        return size;
+    }
+}

@@ -1,0 +1,141 @@
+package io.tidemark.streaming.api.datastream;
+
+import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.api.common.functions.FilterFunction;
+import io.tidemark.api.common.functions.FlatMapFunction;
+import io.tidemark.api.common.functions.MapFunction;
+import io.tidemark.api.java.functions.KeySelector;
+import io.tidemark.runtime.operators.AbstractStreamOperator;
+import io.tidemark.runtime.operators.ProcessOperator;
+import io.tidemark.runtime.operators.StreamFilter;
+import io.tidemark.runtime.operators.StreamFlatMap;
+import io.tidemark.runtime.operators.StreamMap;
+import io.tidemark.runtime.operators.StreamSink;
+import io.tidemark.runtime.operators.TimestampsAndWatermarksOperator;
+import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
+import io.tidemark.streaming.api.functions.ProcessFunction;
+import io.tidemark.streaming.api.functions.sink.PrintSinkFunction;
+import io.tidemark.streaming.api.functions.sink.SinkFunction;
+import io.tidemark.streaming.api.transformations.OneInputTransformation;
+import io.tidemark.streaming.api.transformations.OperatorDescription;
+import io.tidemark.streaming.api.transformations.PartitionTransformation;
+import io.tidemark.streaming.api.transformations.Transformation;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/** A stream of records of type {@code T}, the result of a source or an operator. */
+public class DataStream<T> {
+
+    protected final StreamExecutionEnvironment environment;
+    protected final Transformation<T> transformation;
+
+    public DataStream(StreamExecutionEnvironment environment, Transformation<T> transformation) {
+        this.environment = Objects.requireNonNull(environment);
+        this.transformation = Objects.requireNonNull(transformation);
+    }
+
+    public StreamExecutionEnvironment getExecutionEnvironment() {
+        return environment;
+    }
+
+    public Transformation<T> getTransformation() {
+        return transformation;
+    }
+
+    public int getParallelism() {
+        int p = transformation.getParallelism();
+        return p == -1 ? environment.getParallelism() : p;
+    }
+
+    public <R> SingleOutputStreamOperator<R> map(MapFunction<T, R> mapper) {
+        Objects.requireNonNull(mapper, "map function");
+        return transform("Map", () -> new StreamMap<>(mapper), new OperatorDescription.Map(mapper));
+    }
+
+    public <R> SingleOutputStreamOperator<R> flatMap(FlatMapFunction<T, R> flatMapper) {
+        Objects.requireNonNull(flatMapper, "flatMap function");
+        return transform("Flat Map", () -> new StreamFlatMap<>(flatMapper), new OperatorDescription.FlatMap(flatMapper));
+    }
+
+    public SingleOutputStreamOperator<T> filter(FilterFunction<T> filter) {
+        Objects.requireNonNull(filter, "filter function");
+        return transform("Filter", () -> new StreamFilter<>(filter), new OperatorDescription.Filter(filter));
+    }
+
+    /** A process function on each record; timers need a keyed stream. */
+    public <R> SingleOutputStreamOperator<R> process(ProcessFunction<T, R> function) {
+        Objects.requireNonNull(function, "process function");
+        return transform("Process", () -> new ProcessOperator<>(function), new OperatorDescription.Process(function));
+    }
+
+    /** Partitions the stream by key: records with equal keys are processed together, with keyed state. */
+    public <K> KeyedStream<T, K> keyBy(KeySelector<T, K> key) {
+        Objects.requireNonNull(key, "key selector");
+        return new KeyedStream<>(this, key);
+    }
+
+    /** Gives records their timestamps and the stream its watermarks. */
+    public SingleOutputStreamOperator<T> assignTimestampsAndWatermarks(WatermarkStrategy<T> strategy) {
+        Objects.requireNonNull(strategy, "watermark strategy");
+        SingleOutputStreamOperator<T> result = transform("Timestamps/Watermarks",
+                () -> new TimestampsAndWatermarksOperator<>(strategy), new OperatorDescription.TimestampsAndWatermarks(strategy));
+        result.getTransformation().setParallelism(transformation.getParallelism());
+        return result;
+    }
+
+    /** Round-robin to the next operator's subtasks. */
+    public DataStream<T> rebalance() {
+        return new DataStream<>(environment, new PartitionTransformation<>(transformation, PartitionTransformation.Partitioning.REBALANCE, null));
+    }
+
+    /** Every record to every subtask of the next operator. */
+    public DataStream<T> broadcast() {
+        return new DataStream<>(environment, new PartitionTransformation<>(transformation, PartitionTransformation.Partitioning.BROADCAST, null));
+    }
+
+    /** Subtask i to subtask i of the next operator. */
+    public DataStream<T> forward() {
+        return new DataStream<>(environment, new PartitionTransformation<>(transformation, PartitionTransformation.Partitioning.FORWARD, null));
+    }
+
+    /** Prints every record's {@code toString()} to standard out. */
+    public DataStreamSink<T> print() {
+        return addSink(new PrintSinkFunction<>(), "Print to Std. Out");
+    }
+
+    /** Prints every record as {@code "identifier> record"}. */
+    public DataStreamSink<T> print(String sinkIdentifier) {
+        return addSink(new PrintSinkFunction<>(sinkIdentifier, false), "Print to Std. Out");
+    }
+
+    public DataStreamSink<T> printToErr() {
+        return addSink(new PrintSinkFunction<>(null, true), "Print to Std. Err");
+    }
+
+    public DataStreamSink<T> addSink(SinkFunction<T> sinkFunction) {
+        return addSink(sinkFunction, "Unnamed");
+    }
+
+    private DataStreamSink<T> addSink(SinkFunction<T> sinkFunction, String name) {
+        Objects.requireNonNull(sinkFunction, "sink function");
+        OneInputTransformation<T, Void> t = new OneInputTransformation<>(transformation, "Sink: " + name,
+                () -> new StreamSink<>(sinkFunction), new OperatorDescription.Sink(sinkFunction));
+        t.setKeySelector(keySelectorForNext());
+        environment.addTransformation(t);
+        return new DataStreamSink<>(t);
+    }
+
+    /** Adds an operator after this stream. */
+    public <R> SingleOutputStreamOperator<R> transform(String operatorName,
+            Supplier<? extends AbstractStreamOperator<T, R>> operatorFactory, Object description) {
+        OneInputTransformation<T, R> t = new OneInputTransformation<>(transformation, operatorName, operatorFactory, description);
+        t.setKeySelector(keySelectorForNext());
+        environment.addTransformation(t);
+        return new SingleOutputStreamOperator<>(environment, t);
+    }
+
+    /** The key selector the next operator is keyed by; null unless this is a keyed stream. */
+    protected KeySelector<T, ?> keySelectorForNext() {
+        return null;
+    }
+}

@@ -1,0 +1,153 @@
+package io.tidemark.streaming.api.datastream;
+
+import io.tidemark.api.common.functions.AggregateFunction;
+import io.tidemark.api.common.functions.ReduceFunction;
+import io.tidemark.runtime.operators.windowing.WindowAccumulation;
+import io.tidemark.runtime.operators.windowing.WindowOperator;
+import io.tidemark.streaming.api.functions.aggregation.FieldAggregator;
+import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
+import io.tidemark.streaming.api.functions.windowing.WindowFunction;
+import io.tidemark.streaming.api.transformations.OperatorDescription;
+import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
+import io.tidemark.streaming.api.windowing.triggers.Trigger;
+import io.tidemark.streaming.api.windowing.windows.Window;
+import io.tidemark.util.OutputTag;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * A keyed stream grouped into windows. Configure lateness, late data and the trigger, then finish
+ * with a window function ({@code aggregate}, {@code reduce}, {@code process}, {@code apply}, or a field
+ * aggregation such as {@code sum("amount")}).
+ */
+public class WindowedStream<T, K, W extends Window> {
+
+    private final KeyedStream<T, K> input;
+    private final WindowAssigner<? super T, W> assigner;
+    private Trigger<? super T, ? super W> trigger;
+    private long allowedLateness;
+    private OutputTag<T> lateDataTag;
+
+    public WindowedStream(KeyedStream<T, K> input, WindowAssigner<? super T, W> assigner) {
+        this.input = input;
+        this.assigner = Objects.requireNonNull(assigner, "window assigner");
+        this.trigger = assigner.getDefaultTrigger();
+    }
+
+    /**
+     * Keeps each window's state for {@code lateness} after the watermark passed its end; elements
+     * arriving in that time update the window and fire it again. Default 0. Event time only.
+     */
+    public WindowedStream<T, K, W> allowedLateness(Duration lateness) {
+        if (lateness.isNegative()) {
+            throw new IllegalArgumentException("allowed lateness cannot be negative: " + lateness);
+        }
+        this.allowedLateness = lateness.toMillis();
+        return this;
+    }
+
+    /** Sends elements that arrive after their windows' allowed lateness to this side output. */
+    public WindowedStream<T, K, W> sideOutputLateData(OutputTag<T> outputTag) {
+        this.lateDataTag = Objects.requireNonNull(outputTag, "output tag");
+        return this;
+    }
+
+    /** Replaces the assigner's default trigger. */
+    public WindowedStream<T, K, W> trigger(Trigger<? super T, ? super W> trigger) {
+        this.trigger = Objects.requireNonNull(trigger, "trigger");
+        return this;
+    }
+
+    // ------------------------------------------------------------------ window functions
+
+    /** Incremental aggregation: one accumulator per window; emits {@code getResult}. */
+    public <ACC, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, R> function) {
+        return build("Window(aggregate)", WindowAccumulation.aggregate(function), null,
+                OperatorDescription.WindowKind.AGGREGATE, function, null);
+    }
+
+    /** Incremental aggregation, then a process window function on the one aggregated value. */
+    public <ACC, V, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, V> function,
+            ProcessWindowFunction<V, R, K, W> windowFunction) {
+        return build("Window(aggregate, process)", WindowAccumulation.aggregate(function),
+                Objects.requireNonNull(windowFunction), OperatorDescription.WindowKind.AGGREGATE, function, null);
+    }
+
+    /** Incremental aggregation, then a window function on the one aggregated value. */
+    public <ACC, V, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, V> function,
+            WindowFunction<V, R, K, W> windowFunction) {
+        return build("Window(aggregate, apply)", WindowAccumulation.aggregate(function),
+                Objects.requireNonNull(windowFunction), OperatorDescription.WindowKind.AGGREGATE, function, null);
+    }
+
+    /** Incremental reduction: one value per window. */
+    public SingleOutputStreamOperator<T> reduce(ReduceFunction<T> function) {
+        return build("Window(reduce)", WindowAccumulation.reduce(function), null,
+                OperatorDescription.WindowKind.REDUCE, null, function);
+    }
+
+    /** Incremental reduction, then a process window function on the reduced value. */
+    public <R> SingleOutputStreamOperator<R> reduce(ReduceFunction<T> function, ProcessWindowFunction<T, R, K, W> windowFunction) {
+        return build("Window(reduce, process)", WindowAccumulation.reduce(function),
+                Objects.requireNonNull(windowFunction), OperatorDescription.WindowKind.REDUCE, null, function);
+    }
+
+    /** A full window function: keeps every element of the window until it fires. */
+    public <R> SingleOutputStreamOperator<R> process(ProcessWindowFunction<T, R, K, W> function) {
+        return build("Window(process)", WindowAccumulation.list(), Objects.requireNonNull(function),
+                OperatorDescription.WindowKind.ELEMENTS, null, null);
+    }
+
+    /** A full window function without context. */
+    public <R> SingleOutputStreamOperator<R> apply(WindowFunction<T, R, K, W> function) {
+        return build("Window(apply)", WindowAccumulation.list(), Objects.requireNonNull(function),
+                OperatorDescription.WindowKind.ELEMENTS, null, null);
+    }
+
+    /** Sum of a numeric field per window (other fields from the first element). */
+    public SingleOutputStreamOperator<T> sum(String field) {
+        return reduce(new FieldAggregator<>(FieldAggregator.Kind.SUM, field)).name("Window(sum(" + field + "))");
+    }
+
+    /** Sum of the elements themselves (position 0 of a plain number stream). */
+    public SingleOutputStreamOperator<T> sum(int position) {
+        return reduce(new FieldAggregator<>(FieldAggregator.Kind.SUM, positionToField(position))).name("Window(sum)");
+    }
+
+    public SingleOutputStreamOperator<T> min(String field) {
+        return reduce(new FieldAggregator<>(FieldAggregator.Kind.MIN, field)).name("Window(min(" + field + "))");
+    }
+
+    public SingleOutputStreamOperator<T> max(String field) {
+        return reduce(new FieldAggregator<>(FieldAggregator.Kind.MAX, field)).name("Window(max(" + field + "))");
+    }
+
+    public SingleOutputStreamOperator<T> minBy(String field) {
+        return reduce(new FieldAggregator<>(FieldAggregator.Kind.MIN_BY, field)).name("Window(minBy(" + field + "))");
+    }
+
+    public SingleOutputStreamOperator<T> maxBy(String field) {
+        return reduce(new FieldAggregator<>(FieldAggregator.Kind.MAX_BY, field)).name("Window(maxBy(" + field + "))");
+    }
+
+    private static String positionToField(int position) {
+        if (position != 0) {
+            throw new IllegalArgumentException("field positions need tuple types; use a field name instead of position " + position);
+        }
+        return null;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private <ACC, R> SingleOutputStreamOperator<R> build(String name, WindowAccumulation<T, ACC> accumulation,
+            Object windowFunction, OperatorDescription.WindowKind kind, AggregateFunction<?, ?, ?> aggregate,
+            ReduceFunction<?> reduce) {
+        WindowAssigner<? super T, W> a = assigner;
+        Trigger<? super T, ? super W> tr = trigger;
+        long lateness = allowedLateness;
+        OutputTag<T> tag = lateDataTag;
+        OperatorDescription.Window description = new OperatorDescription.Window(a, tr, lateness, tag, kind,
+                aggregate, reduce, windowFunction);
+        return input.transform(name,
+                () -> new WindowOperator(a, tr, accumulation, windowFunction, lateness, tag), description);
+    }
+}

@@ -1,0 +1,149 @@
+package io.tidemark.streaming.api.environment;
+
+import io.tidemark.api.common.ExecutionConfig;
+import io.tidemark.api.common.JobExecutionResult;
+import io.tidemark.runtime.JobClient;
+
+import io.tidemark.runtime.tasks.LocalExecutor;
+import io.tidemark.streaming.api.datastream.DataStreamSource;
+import io.tidemark.streaming.api.functions.source.FromElementsFunction;
+import io.tidemark.streaming.api.functions.source.SocketTextStreamFunction;
+import io.tidemark.streaming.api.functions.source.SourceFunction;
+import io.tidemark.streaming.api.transformations.SourceTransformation;
+import io.tidemark.streaming.api.transformations.Transformation;
+import io.tidemark.time.Clock;
+import io.tidemark.time.SystemClock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Where a pipeline is built and run. {@link #execute} runs it inside this JVM on the embedded engine
+ * and returns when every bounded input has ended (an unbounded job runs until cancelled, see
+ * {@link #executeAsync}).
+ */
+public class StreamExecutionEnvironment {
+
+    private final ExecutionConfig config = new ExecutionConfig();
+    private final List<Transformation<?>> transformations = new ArrayList<>();
+    private int parallelism = 1;
+    private Clock clock = SystemClock.getInstance();
+
+    /** An environment that runs jobs embedded in this JVM. */
+    public static StreamExecutionEnvironment getExecutionEnvironment() {
+        return new StreamExecutionEnvironment();
+    }
+
+    /** Same as {@link #getExecutionEnvironment()}. */
+    public static StreamExecutionEnvironment createLocalEnvironment() {
+        return new StreamExecutionEnvironment();
+    }
+
+    public ExecutionConfig getConfig() {
+        return config;
+    }
+
+    /** The default parallelism of operators. The embedded engine currently runs at 1. */
+    public StreamExecutionEnvironment setParallelism(int parallelism) {
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("parallelism must be at least 1: " + parallelism);
+        }
+        this.parallelism = parallelism;
+        return this;
+    }
+
+    public int getParallelism() {
+        return parallelism;
+    }
+
+    /**
+     * The processing-time clock of jobs run by this environment (default: the system clock). Use a
+     * {@link io.tidemark.time.ReplayClock} for deterministic replay or a
+     * {@link io.tidemark.time.ManualClock} in tests.
+     */
+    public StreamExecutionEnvironment setClock(Clock clock) {
+        this.clock = Objects.requireNonNull(clock);
+        return this;
+    }
+
+    public Clock getClock() {
+        return clock;
+    }
+
+    // ------------------------------------------------------------------ sources
+
+    public <T> DataStreamSource<T> addSource(SourceFunction<T> function) {
+        return addSource(function, "Custom Source");
+    }
+
+    public <T> DataStreamSource<T> addSource(SourceFunction<T> function, String sourceName) {
+        Objects.requireNonNull(function, "source function");
+        SourceTransformation<T> t = new SourceTransformation<>(sourceName, function);
+        addTransformation(t);
+        return new DataStreamSource<>(this, t);
+    }
+
+    @SafeVarargs
+    public final <T> DataStreamSource<T> fromElements(T... elements) {
+        return fromCollection(Arrays.asList(elements));
+    }
+
+    /** Flink 2's name for {@link #fromElements}. */
+    @SafeVarargs
+    public final <T> DataStreamSource<T> fromData(T... elements) {
+        return fromCollection(Arrays.asList(elements));
+    }
+
+    public <T> DataStreamSource<T> fromCollection(Collection<T> elements) {
+        return addSource(new FromElementsFunction<>(elements), "Collection Source");
+    }
+
+    /** Lines of text read from a socket (newline-delimited). */
+    public DataStreamSource<String> socketTextStream(String hostname, int port) {
+        return socketTextStream(hostname, port, "\n");
+    }
+
+    public DataStreamSource<String> socketTextStream(String hostname, int port, String delimiter) {
+        return addSource(new SocketTextStreamFunction(hostname, port, delimiter), "Socket Stream");
+    }
+
+    // ------------------------------------------------------------------ execution
+
+    /** Registers a node of the pipeline; used by the stream classes. */
+    public void addTransformation(Transformation<?> transformation) {
+        transformations.add(transformation);
+    }
+
+    /** The pipeline built so far. */
+    public List<Transformation<?>> getTransformations() {
+        return List.copyOf(transformations);
+    }
+
+    public JobExecutionResult execute() throws Exception {
+        return execute("Tidemark Job");
+    }
+
+    /** Runs the pipeline and waits for it to end; the result holds every operator's counters. */
+    public JobExecutionResult execute(String jobName) throws Exception {
+        JobClient client = executeAsync(jobName);
+        try {
+            return client.getJobExecutionResult();
+        } catch (InterruptedException e) {
+            client.cancel();
+            throw e;
+        }
+    }
+
+    /** Starts the pipeline and returns at once, with a handle to watch or cancel it. */
+    public JobClient executeAsync(String jobName) {
+        if (transformations.isEmpty()) {
+            throw new IllegalStateException("no operators defined: add a source and a sink before execute()");
+        }
+        List<Transformation<?>> job = List.copyOf(transformations);
+        transformations.clear();
+        return LocalExecutor.start(jobName, job, config, clock, parallelism);
+    }
+
+}

@@ -1,0 +1,62 @@
+package io.tidemark.streaming.api.transformations;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A node of the logical pipeline the API builds: what to compute, not how to run it. The embedded
+ * engine and the Flink runner both translate these nodes.
+ */
+public abstract class Transformation<T> {
+
+    private static final AtomicInteger ID_COUNTER = new AtomicInteger();
+
+    private final int id = ID_COUNTER.incrementAndGet();
+    private String name;
+    private String uid;
+    private int parallelism = -1;
+
+    protected Transformation(String name) {
+        this.name = name;
+    }
+
+    public int getId() {
+        return id;
+    }
+
+    public String getName() {
+        return name;
+    }
+
+    public void setName(String name) {
+        this.name = name;
+    }
+
+    public String getUid() {
+        return uid;
+    }
+
+    public void setUid(String uid) {
+        this.uid = uid;
+    }
+
+    /** The parallelism set on this node, or -1 for the job default. */
+    public int getParallelism() {
+        return parallelism;
+    }
+
+    public void setParallelism(int parallelism) {
+        if (parallelism < 1 && parallelism != -1) {
+            throw new IllegalArgumentException("parallelism must be at least 1: " + parallelism);
+        }
+        this.parallelism = parallelism;
+    }
+
+    /** The nodes this one reads from. */
+    public abstract List<Transformation<?>> getInputs();
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "{id=" + id + ", name='" + name + "'}";
+    }
+}

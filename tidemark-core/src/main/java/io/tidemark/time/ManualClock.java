@@ -1,0 +1,43 @@
+package io.tidemark.time;
+
+/**
+ * A clock that only moves when told to. Used by tests: advancing it lets the engine fire due
+ * processing-time timers deterministically.
+ */
+public class ManualClock implements Clock {
+
+    private volatile long now;
+
+    public ManualClock() {
+        this(0L);
+    }
+
+    public ManualClock(long startMillis) {
+        this.now = startMillis;
+    }
+
+    @Override
+    public long currentTimeMillis() {
+        return now;
+    }
+
+    @Override
+    public boolean isDriven() {
+        return true;
+    }
+
+    /** Moves the clock to {@code millis}; a value in the past is ignored (the clock never goes back). */
+    public synchronized void advanceTo(long millis) {
+        if (millis > now) {
+            now = millis;
+        }
+    }
+
+    /** Moves the clock forward by {@code millis}. */
+    public synchronized void advanceBy(long millis) {
+        if (millis < 0) {
+            throw new IllegalArgumentException("cannot move a clock backwards: " + millis);
+        }
+        now += millis;
+    }
+}
