@@ -40,6 +40,7 @@ public final class OperatorMetrics {
     public final Gauge currentInputWatermark = new Gauge(Long.MIN_VALUE);
     public final Gauge currentOutputWatermark = new Gauge(Long.MIN_VALUE);
     private volatile boolean idle;
+    private volatile io.tidemark.runtime.source.SplitWatermarks<?> splitWatermarks;
 
     public OperatorMetrics(String operatorName, int subtaskIndex, Clock clock) {
         this.operatorName = operatorName;
@@ -61,6 +62,41 @@ public final class OperatorMetrics {
 
     public boolean isIdle() {
         return idle;
+    }
+
+    /** For a split source: the per-split watermark state. */
+    public void setSplitWatermarks(io.tidemark.runtime.source.SplitWatermarks<?> splitWatermarks) {
+        this.splitWatermarks = splitWatermarks;
+    }
+
+    /** Each split's current watermark (for a split source), in order of first appearance; else empty. */
+    public Map<String, Long> splitWatermarks() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        io.tidemark.runtime.source.SplitWatermarks<?> s = splitWatermarks;
+        if (s != null) {
+            s.getSplits().forEach((id, state) -> m.put(id, state.getWatermark()));
+        }
+        return m;
+    }
+
+    /** The ids of idle splits (for a split source). */
+    public java.util.Set<String> idleSplits() {
+        java.util.Set<String> ids = new java.util.LinkedHashSet<>();
+        io.tidemark.runtime.source.SplitWatermarks<?> s = splitWatermarks;
+        if (s != null) {
+            s.getSplits().forEach((id, state) -> {
+                if (state.isIdle()) {
+                    ids.add(id);
+                }
+            });
+        }
+        return ids;
+    }
+
+    /** The active split whose watermark is lowest: the one holding this source's watermark back. */
+    public String splitHoldingBack() {
+        io.tidemark.runtime.source.SplitWatermarks<?> s = splitWatermarks;
+        return s == null ? null : s.holdingBack();
     }
 
     /**

@@ -71,6 +71,11 @@ final class SourceTask<T> implements Runnable {
                 }
                 opened = true;
             }
+            if (source instanceof io.tidemark.runtime.source.SplitSourceAdapter) {
+                ((io.tidemark.runtime.source.SplitSourceAdapter<T>) source).setRuntime(timeService,
+                        sourceContext.getConfig(), sourceContext.getMetrics(), sourceContext.getSubtaskIndex(),
+                        sourceContext.getParallelism());
+            }
             startTimerThread();
             SourceContextImpl<T> ctx = new SourceContextImpl<>(lock, timeService, sourceOutput, sourceContext.getMetrics());
             try {

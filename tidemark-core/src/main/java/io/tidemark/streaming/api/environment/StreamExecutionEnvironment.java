@@ -9,6 +9,9 @@ import io.tidemark.streaming.api.datastream.DataStreamSource;
 import io.tidemark.streaming.api.functions.source.FromElementsFunction;
 import io.tidemark.streaming.api.functions.source.SocketTextStreamFunction;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
+import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
+import io.tidemark.runtime.source.SplitSourceAdapter;
+import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.streaming.api.transformations.SourceTransformation;
 import io.tidemark.streaming.api.transformations.Transformation;
 import io.tidemark.time.Clock;
@@ -83,6 +86,17 @@ public class StreamExecutionEnvironment {
         SourceTransformation<T> t = new SourceTransformation<>(sourceName, function);
         addTransformation(t);
         return new DataStreamSource<>(this, t);
+    }
+
+    /**
+     * A source of several splits, each watermarked on its own with {@code watermarkStrategy} (timestamp
+     * assigner, generator and idleness per split); the source emits the minimum over its active splits.
+     */
+    public <T> DataStreamSource<T> fromSource(SplitSourceFunction<T> source, WatermarkStrategy<T> watermarkStrategy,
+            String sourceName) {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(watermarkStrategy, "watermark strategy");
+        return addSource(new SplitSourceAdapter<>(source, watermarkStrategy), sourceName);
     }
 
     @SafeVarargs

@@ -1,0 +1,136 @@
+package io.tidemark.runtime.source;
+
+import io.tidemark.api.common.ExecutionConfig;
+import io.tidemark.api.common.eventtime.TimestampAssigner;
+import io.tidemark.api.common.eventtime.Watermark;
+import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.runtime.metrics.OperatorMetrics;
+import io.tidemark.runtime.time.ProcessingTimeService;
+import io.tidemark.streaming.api.functions.source.SourceFunction;
+import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
+
+/**
+ * Runs a {@link SplitSourceFunction} as a source task's source: per-split watermarks through
+ * {@link SplitWatermarks}, emitted every {@code autoWatermarkInterval} of processing time (or after
+ * every record at interval 0, with idleness checked every 200 ms).
+ */
+public final class SplitSourceAdapter<T> implements SourceFunction<T> {
+
+    private static final long serialVersionUID = 1L;
+    private static final long IDLENESS_CHECK_INTERVAL = ExecutionConfig.DEFAULT_AUTO_WATERMARK_INTERVAL;
+
+    private final SplitSourceFunction<T> source;
+    private final WatermarkStrategy<T> strategy;
+    private transient ProcessingTimeService timeService;
+    private transient ExecutionConfig config;
+    private transient OperatorMetrics metrics;
+    private transient int subtask;
+    private transient int parallelism;
+
+    public SplitSourceAdapter(SplitSourceFunction<T> source, WatermarkStrategy<T> strategy) {
+        this.source = source;
+        this.strategy = strategy;
+    }
+
+    public SplitSourceFunction<T> getSource() {
+        return source;
+    }
+
+    public WatermarkStrategy<T> getStrategy() {
+        return strategy;
+    }
+
+    /** Called by the engine before {@link #run}. */
+    public void setRuntime(ProcessingTimeService timeService, ExecutionConfig config, OperatorMetrics metrics,
+            int subtask, int parallelism) {
+        this.timeService = timeService;
+        this.config = config;
+        this.metrics = metrics;
+        this.subtask = subtask;
+        this.parallelism = parallelism;
+    }
+
+    @Override
+    public void run(SourceContext<T> ctx) throws Exception {
+        if (timeService == null) {
+            throw new IllegalStateException("a split source needs the engine's runtime");
+        }
+        SplitWatermarks<T> watermarks = new SplitWatermarks<>(strategy, timeService.getClock(), new SplitWatermarks.CombinedOutput() {
+            @Override
+            public void emitWatermark(long watermark) {
+                ctx.emitWatermark(new Watermark(watermark));
+            }
+
+            @Override
+            public void markIdle() {
+                ctx.markAsTemporarilyIdle();
+            }
+
+            @Override
+            public void markActive() {
+                // the next record or watermark marks the source active
+            }
+        });
+        metrics.setSplitWatermarks(watermarks);
+        long interval = config.getAutoWatermarkInterval();
+        boolean perEvent = interval == 0;
+        long period = perEvent ? IDLENESS_CHECK_INTERVAL : interval;
+        Object lock = ctx.getCheckpointLock();
+        ProcessingTimeService.ProcessingTimeCallback[] periodic = new ProcessingTimeService.ProcessingTimeCallback[1];
+        periodic[0] = time -> {
+            watermarks.onPeriodicEmit();
+            timeService.registerTimer(timeService.getCurrentProcessingTime() + period, periodic[0]);
+        };
+        synchronized (lock) {
+            timeService.registerTimer(timeService.getCurrentProcessingTime() + period, periodic[0]);
+        }
+        source.run(new SplitSourceFunction.SplitSourceContext<T>() {
+            @Override
+            public int getIndexOfThisSubtask() {
+                return subtask;
+            }
+
+            @Override
+            public int getNumberOfParallelSubtasks() {
+                return parallelism;
+            }
+
+            @Override
+            public void collect(String split, T element) {
+                emit(split, element, TimestampAssigner.NO_TIMESTAMP);
+            }
+
+            @Override
+            public void collectWithTimestamp(String split, T element, long timestamp) {
+                emit(split, element, timestamp);
+            }
+
+            private void emit(String split, T element, long recordTimestamp) {
+                synchronized (lock) {
+                    long ts = watermarks.onRecord(split, element, recordTimestamp);
+                    ctx.collectWithTimestamp(element, ts);
+                    if (perEvent) {
+                        watermarks.onPeriodicEmit(split);
+                    }
+                }
+            }
+
+            @Override
+            public void splitFinished(String split) {
+                synchronized (lock) {
+                    watermarks.splitFinished(split);
+                }
+            }
+
+            @Override
+            public Object getCheckpointLock() {
+                return lock;
+            }
+        });
+    }
+
+    @Override
+    public void cancel() {
+        source.cancel();
+    }
+}
