@@ -159,7 +159,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
             triggerCtx.set(key, window);
             TriggerResult result = triggerCtx.onElement(value, timestamp);
             if (result.isFire()) {
-                emitOnElement(key, window, contents);
+                emit(key, window, contents);
             }
             if (result.isPurge()) {
                 purge(contents);
@@ -266,7 +266,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
                 : trigger.onProcessingTime(timer.getTimestamp(), cast(window), triggerCtx);
         if (contents != null) {
             if (result.isFire()) {
-                emitOnTimer(key, window, contents, timer.getTimestamp());
+                emit(key, window, contents);
             }
             if (result.isPurge()) {
                 purge(contents);
@@ -304,28 +304,25 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
 
     // ------------------------------------------------------------------ emission
 
-    private void emitOnTimer(Object key, W window, WindowContents contents, long timerTime) throws Exception {
-        Firing.Timing timing;
-        if (timerTime < window.maxTimestamp()) {
-            timing = Firing.Timing.EARLY;
-        } else if (!contents.onTimeFired) {
-            timing = Firing.Timing.ON_TIME;
-        } else {
-            timing = Firing.Timing.LATE;
-        }
-        emit(key, window, contents, timing);
-    }
-
-    private void emitOnElement(Object key, W window, WindowContents contents) throws Exception {
+    /**
+     * The timing of a firing compares time at the firing (the watermark for event-time windows, the
+     * clock for processing-time windows) with the window's end: before it EARLY; the first firing at
+     * or after it ON_TIME; every later one LATE. Being observable, the same rule holds on Flink.
+     */
+    private Firing.Timing timing(W window, WindowContents contents) {
         long now = eventTime ? currentWatermark : context.getClock().currentTimeMillis();
-        emit(key, window, contents, now < window.maxTimestamp() ? Firing.Timing.EARLY : Firing.Timing.LATE);
+        if (now < window.maxTimestamp()) {
+            return Firing.Timing.EARLY;
+        }
+        return contents.onTimeFired ? Firing.Timing.LATE : Firing.Timing.ON_TIME;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private void emit(Object key, W window, WindowContents contents, Firing.Timing timing) throws Exception {
+    private void emit(Object key, W window, WindowContents contents) throws Exception {
         if (!contents.hasData) {
             return;
         }
+        Firing.Timing timing = timing(window, contents);
         if (timing == Firing.Timing.ON_TIME) {
             contents.onTimeFired = true;
         }

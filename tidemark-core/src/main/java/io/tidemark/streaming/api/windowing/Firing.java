@@ -6,11 +6,13 @@ import java.util.Objects;
  * Describes one firing of a window (a Tidemark addition to Flink's window context): whether it came
  * before, at or after the watermark passed the window's end, and which firing of that window it is.
  *
+ * The timing compares time at the firing — the watermark for event-time windows, the clock for
+ * processing-time windows — with the window's end ({@code maxTimestamp}):
  * <ul>
- *   <li>{@link Timing#EARLY}: the window fired before its end was reached (an early trigger such as
- *       {@code ContinuousEventTimeTrigger} or {@code CountTrigger});
- *   <li>{@link Timing#ON_TIME}: the first firing caused by time reaching the window's end (the watermark
- *       for event-time windows, the clock for processing-time windows);
+ *   <li>{@link Timing#EARLY}: before the end (an early trigger such as {@code ContinuousEventTimeTrigger}
+ *       or {@code CountTrigger});
+ *   <li>{@link Timing#ON_TIME}: the window's first firing at or after its end (normally the firing
+ *       caused by the watermark passing the end);
  *   <li>{@link Timing#LATE}: every later firing, e.g. a re-firing caused by a late element within
  *       allowed lateness.
  * </ul>
