@@ -56,6 +56,24 @@ public final class ScriptedSource<T> implements SourceFunction<T> {
         return this;
     }
 
+    /**
+     * Moves the clock to {@code time} and lets the processing-time timers that are now due fire
+     * (periodic watermark emission, idleness checks, processing-time windows), without emitting a
+     * record. Implemented as a watermark of {@code Long.MIN_VALUE}, which a source never forwards
+     * (watermarks only move forward) but before which the source context fires due timers.
+     */
+    public ScriptedSource<T> tick(long time) {
+        at(time);
+        steps.add(new Object[] {"w", Long.MIN_VALUE});
+        return this;
+    }
+
+    /** Runs {@code action} on the source thread at this point of the script (e.g. to mark a log). */
+    public ScriptedSource<T> step(Runnable action) {
+        steps.add(new Object[] {"x", action});
+        return this;
+    }
+
     @Override
     @SuppressWarnings("unchecked")
     public void run(SourceContext<T> ctx) {
@@ -78,6 +96,9 @@ public final class ScriptedSource<T> implements SourceFunction<T> {
                     break;
                 case "c":
                     clock.advanceTo((Long) step[1]);
+                    break;
+                case "x":
+                    ((Runnable) step[1]).run();
                     break;
                 default:
                     throw new IllegalStateException();
