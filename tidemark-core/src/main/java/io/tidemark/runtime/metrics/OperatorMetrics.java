@@ -23,6 +23,7 @@ public final class OperatorMetrics {
     public static final String CURRENT_OUTPUT_WATERMARK = "currentOutputWatermark";
     public static final String WATERMARK_LAG = "watermarkLag";
     public static final String IDLE = "idle";
+    public static final String QUEUE_FILL = "queueFill";
 
     private final String operatorName;
     private final int subtaskIndex;
@@ -41,6 +42,8 @@ public final class OperatorMetrics {
     public final Gauge currentOutputWatermark = new Gauge(Long.MIN_VALUE);
     private volatile boolean idle;
     private volatile io.tidemark.runtime.source.SplitWatermarks<?> splitWatermarks;
+    private volatile io.tidemark.runtime.io.WatermarkValve valve;
+    private volatile io.tidemark.runtime.io.InputGate gate;
 
     public OperatorMetrics(String operatorName, int subtaskIndex, Clock clock) {
         this.operatorName = operatorName;
@@ -62,6 +65,33 @@ public final class OperatorMetrics {
 
     public boolean isIdle() {
         return idle;
+    }
+
+    /** For the head of a chain behind an exchange: its input channels. */
+    public void setInput(io.tidemark.runtime.io.WatermarkValve valve, io.tidemark.runtime.io.InputGate gate) {
+        this.valve = valve;
+        this.gate = gate;
+    }
+
+    /**
+     * The watermark each input channel (upstream subtask) last sent, for the head operator of a chain
+     * behind an exchange; empty elsewhere. Read while the job runs, values may be a moment old.
+     */
+    public long[] inputChannelWatermarks() {
+        io.tidemark.runtime.io.WatermarkValve v = valve;
+        return v == null ? new long[0] : v.channelWatermarks();
+    }
+
+    /** The active input channel with the lowest watermark (the one holding this subtask back), or -1. */
+    public int inputChannelHoldingBack() {
+        io.tidemark.runtime.io.WatermarkValve v = valve;
+        return v == null ? -1 : v.channelHoldingBack();
+    }
+
+    /** Batches waiting in this subtask's input queue (0 for chained operators). */
+    public int queueFill() {
+        io.tidemark.runtime.io.InputGate g = gate;
+        return g == null ? 0 : g.queued();
     }
 
     /** For a split source: the per-split watermark state. */
@@ -125,6 +155,7 @@ public final class OperatorMetrics {
         m.put(CURRENT_OUTPUT_WATERMARK, currentOutputWatermark.get());
         m.put(WATERMARK_LAG, watermarkLag());
         m.put(IDLE, idle ? 1L : 0L);
+        m.put(QUEUE_FILL, (long) queueFill());
         return m;
     }
 

@@ -2,12 +2,20 @@ package io.tidemark.runtime.tasks;
 
 import io.tidemark.api.common.ExecutionConfig;
 import io.tidemark.api.java.functions.KeySelector;
+import io.tidemark.runtime.io.InputGate;
+import io.tidemark.runtime.io.RecordWriter;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.runtime.operators.AbstractStreamOperator;
+import io.tidemark.runtime.operators.Input;
 import io.tidemark.runtime.operators.OperatorContext;
+import io.tidemark.runtime.source.SplitSourceAdapter;
 import io.tidemark.runtime.time.ProcessingTimeService;
+import io.tidemark.streaming.api.functions.source.ParallelSourceFunction;
+import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.transformations.OneInputTransformation;
+import io.tidemark.streaming.api.transformations.OperatorDescription;
 import io.tidemark.streaming.api.transformations.PartitionTransformation;
+import io.tidemark.streaming.api.transformations.PartitionTransformation.Partitioning;
 import io.tidemark.streaming.api.transformations.SideOutputTransformation;
 import io.tidemark.streaming.api.transformations.SourceTransformation;
 import io.tidemark.streaming.api.transformations.Transformation;
@@ -21,18 +29,25 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns the logical pipeline into running tasks inside this JVM.
+ * Turns the logical pipeline into running subtasks inside this JVM.
  *
- * <p>Each source and every operator downstream of it form one chain, run by one thread: records
- * pass from operator to operator by reference. Exchanges (keyBy, side outputs) between operators of
- * equal parallelism 1 are chained too: keyBy only extracts the key.
+ * <p>Chaining: an operator joins its producer's chain when the edge is a forward edge between equal
+ * parallelisms (any edge qualifies when both sides run at parallelism 1: keyBy then only extracts the
+ * key). Inside a chain records pass by reference. Every other edge is an exchange: the producer's
+ * subtasks partition records (hash of the key, round robin, broadcast, or forward) into bounded
+ * queues of the consumer's subtasks. Each subtask of each chain is one thread.
+ *
+ * <p>Parallelism: an operator's own setting, else the job default; non-parallel sources (a plain
+ * {@link SourceFunction}, collections, sockets) run at 1; {@code assignTimestampsAndWatermarks} without
+ * its own setting runs at its input's parallelism, as in Flink.
  */
 public final class LocalExecutor {
 
     private LocalExecutor() {}
 
-    /** One edge: a physical producer feeds a consumer, through its main output or a side output. */
-    private record Edge(Transformation<?> producer, OutputTag<?> tag, OneInputTransformation<?, ?> consumer) {}
+    /** How a physical node reads its input. */
+    private record InEdge(Transformation<?> producer, OutputTag<?> tag, Partitioning partitioning, boolean explicit,
+            KeySelector<?, ?> keySelector) {}
 
     /** Builds and starts the job; returns its client at once. */
     public static LocalJob start(String jobName, List<Transformation<?>> transformations, ExecutionConfig config,
@@ -44,97 +59,203 @@ public final class LocalExecutor {
             }
         }
         physical.sort(Comparator.comparingInt(Transformation::getId));
+
+        Map<Transformation<?>, InEdge> inputs = new HashMap<>();
         for (Transformation<?> t : physical) {
-            int p = t.getParallelism() == -1 ? defaultParallelism : t.getParallelism();
-            if (p != 1) {
-                throw new UnsupportedOperationException("operator '" + t.getName() + "' has parallelism " + p
-                        + "; this engine build runs every operator at parallelism 1");
+            if (t instanceof OneInputTransformation) {
+                inputs.put(t, resolveInput((OneInputTransformation<?, ?>) t));
             }
         }
-        Map<Transformation<?>, List<Edge>> consumers = new HashMap<>();
-        Map<Transformation<?>, Transformation<?>> sourceOf = new HashMap<>();
+        Map<Transformation<?>, Integer> parallelism = new HashMap<>();
         for (Transformation<?> t : physical) {
-            if (t instanceof SourceTransformation) {
-                sourceOf.put(t, t);
-                continue;
-            }
-            OneInputTransformation<?, ?> op = (OneInputTransformation<?, ?>) t;
-            Transformation<?> producer = op.getInput();
-            OutputTag<?> tag = null;
-            while (!(producer instanceof SourceTransformation || producer instanceof OneInputTransformation)) {
-                if (producer instanceof SideOutputTransformation) {
-                    SideOutputTransformation<?> s = (SideOutputTransformation<?>) producer;
-                    if (tag != null) {
-                        throw new IllegalStateException("a side output of a side output is not a stream: " + t);
-                    }
-                    tag = s.getTag();
-                    producer = s.getInput();
-                } else if (producer instanceof PartitionTransformation) {
-                    producer = ((PartitionTransformation<?>) producer).getInput();
-                } else {
-                    throw new UnsupportedOperationException("cannot run " + producer);
-                }
-            }
-            consumers.computeIfAbsent(producer, k -> new ArrayList<>()).add(new Edge(producer, tag, op));
-            sourceOf.put(t, sourceOf.get(producer));
+            parallelism.put(t, parallelismOf(t, inputs.get(t), parallelism, defaultParallelism));
         }
 
+        // chain heads and chains (a chain is a tree rooted at its head, in id order)
+        Map<Transformation<?>, Transformation<?>> headOf = new HashMap<>();
         Map<Transformation<?>, List<Transformation<?>>> chains = new LinkedHashMap<>();
         for (Transformation<?> t : physical) {
-            chains.computeIfAbsent(sourceOf.get(t), k -> new ArrayList<>()).add(t);
+            InEdge in = inputs.get(t);
+            Transformation<?> head = t;
+            if (in != null && chainable(in, parallelism.get(in.producer()), parallelism.get(t))) {
+                head = headOf.get(in.producer());
+            }
+            headOf.put(t, head);
+            chains.computeIfAbsent(head, k -> new ArrayList<>()).add(t);
+        }
+
+        // consumers of each physical node
+        Map<Transformation<?>, List<Transformation<?>>> consumers = new HashMap<>();
+        for (Transformation<?> t : physical) {
+            InEdge in = inputs.get(t);
+            if (in != null) {
+                consumers.computeIfAbsent(in.producer(), k -> new ArrayList<>()).add(t);
+            }
+        }
+
+        // one input gate per subtask of every chain behind an exchange
+        Map<Transformation<?>, InputGate[]> gates = new HashMap<>();
+        for (Transformation<?> head : chains.keySet()) {
+            InEdge in = inputs.get(head);
+            if (in != null) {
+                int p = parallelism.get(head);
+                int upstream = parallelism.get(in.producer());
+                InputGate[] g = new InputGate[p];
+                for (int i = 0; i < p; i++) {
+                    g[i] = new InputGate(upstream);
+                }
+                gates.put(head, g);
+            }
         }
 
         List<OperatorMetrics> allMetrics = new ArrayList<>();
-        List<SourceTask<?>> tasks = new ArrayList<>();
+        List<Task> tasks = new ArrayList<>();
         for (Map.Entry<Transformation<?>, List<Transformation<?>>> chain : chains.entrySet()) {
-            tasks.add(buildTask(jobName, chain.getValue(), consumers, config, clock, allMetrics));
+            int p = parallelism.get(chain.getKey());
+            for (int subtask = 0; subtask < p; subtask++) {
+                tasks.add(buildSubtask(jobName, chain.getValue(), subtask, p, inputs, consumers, headOf, gates,
+                        parallelism, config, clock, allMetrics));
+            }
         }
         LocalJob job = new LocalJob(jobName, allMetrics, tasks.size());
-        for (SourceTask<?> task : tasks) {
-            task.bind(job);
+        for (Task task : tasks) {
             job.addTask(task);
         }
         job.start();
         return job;
     }
 
+    private static InEdge resolveInput(OneInputTransformation<?, ?> op) {
+        Transformation<?> producer = op.getInput();
+        OutputTag<?> tag = null;
+        Partitioning partitioning = Partitioning.FORWARD;
+        boolean explicit = false;
+        KeySelector<?, ?> keySelector = null;
+        while (!(producer instanceof SourceTransformation || producer instanceof OneInputTransformation)) {
+            if (producer instanceof SideOutputTransformation) {
+                SideOutputTransformation<?> s = (SideOutputTransformation<?>) producer;
+                if (tag != null) {
+                    throw new IllegalStateException("a side output of a side output is not a stream: " + op);
+                }
+                tag = s.getTag();
+                producer = s.getInput();
+            } else if (producer instanceof PartitionTransformation) {
+                PartitionTransformation<?> pt = (PartitionTransformation<?>) producer;
+                if (!explicit) {
+                    partitioning = pt.getPartitioning();
+                    keySelector = pt.getKeySelector();
+                    explicit = true;
+                }
+                producer = pt.getInput();
+            } else {
+                throw new UnsupportedOperationException("cannot run " + producer);
+            }
+        }
+        return new InEdge(producer, tag, partitioning, explicit, keySelector);
+    }
+
+    private static int parallelismOf(Transformation<?> t, InEdge in, Map<Transformation<?>, Integer> known, int dflt) {
+        int set = t.getParallelism();
+        if (t instanceof SourceTransformation) {
+            SourceFunction<?> f = ((SourceTransformation<?>) t).getFunction();
+            boolean parallel = f instanceof ParallelSourceFunction || f instanceof SplitSourceAdapter;
+            if (!parallel) {
+                if (set > 1) {
+                    throw new IllegalArgumentException("source '" + t.getName() + "' is not parallel; its parallelism must be 1, not " + set);
+                }
+                return 1;
+            }
+            return set == -1 ? dflt : set;
+        }
+        if (set != -1) {
+            return set;
+        }
+        Object d = ((OneInputTransformation<?, ?>) t).getDescription();
+        if (d instanceof OperatorDescription.TimestampsAndWatermarks && !in.explicit()) {
+            return known.get(in.producer());
+        }
+        return dflt;
+    }
+
+    private static boolean chainable(InEdge in, int producerParallelism, int consumerParallelism) {
+        if (producerParallelism == 1 && consumerParallelism == 1) {
+            return true;
+        }
+        if (in.partitioning() == Partitioning.FORWARD && producerParallelism != consumerParallelism && in.explicit()) {
+            throw new IllegalArgumentException("forward() needs equal parallelism on both sides, not "
+                    + producerParallelism + " and " + consumerParallelism);
+        }
+        return in.partitioning() == Partitioning.FORWARD && producerParallelism == consumerParallelism;
+    }
+
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static SourceTask<?> buildTask(String jobName, List<Transformation<?>> chain,
-            Map<Transformation<?>, List<Edge>> consumers, ExecutionConfig config, Clock clock,
+    private static Task buildSubtask(String jobName, List<Transformation<?>> chain, int subtask, int p,
+            Map<Transformation<?>, InEdge> inputs, Map<Transformation<?>, List<Transformation<?>>> consumers,
+            Map<Transformation<?>, Transformation<?>> headOf, Map<Transformation<?>, InputGate[]> gates,
+            Map<Transformation<?>, Integer> parallelism, ExecutionConfig config, Clock clock,
             List<OperatorMetrics> allMetrics) {
         ProcessingTimeService timeService = new ProcessingTimeService(clock);
-        SourceTransformation<?> source = (SourceTransformation<?>) chain.get(0);
+        Transformation<?> head = chain.get(0);
         Map<Transformation<?>, RoutingOutput<?>> outputs = new HashMap<>();
         Map<Transformation<?>, AbstractStreamOperator<?, ?>> operators = new LinkedHashMap<>();
-        OperatorContext sourceContext = new OperatorContext(source.getName(), 0, 1, timeService, config);
-        allMetrics.add(sourceContext.getMetrics());
+        List<RecordWriter<?>> writers = new ArrayList<>();
+        OperatorContext sourceContext = null;
         for (Transformation<?> t : chain) {
             outputs.put(t, new RoutingOutput<>());
         }
-        for (Transformation<?> t : chain.subList(1, chain.size())) {
+        for (Transformation<?> t : chain) {
+            if (t instanceof SourceTransformation) {
+                sourceContext = new OperatorContext(t.getName(), subtask, p, timeService, config);
+                allMetrics.add(sourceContext.getMetrics());
+                continue;
+            }
             OneInputTransformation op = (OneInputTransformation) t;
-            AbstractStreamOperator operator = (AbstractStreamOperator) op.getOperatorFactory().get();
+            AbstractStreamOperator operator = (AbstractStreamOperator) (subtask == 0
+                    ? op.getOperatorFactory().get()
+                    : Copies.copy(op.getOperatorFactory(), "operator '" + op.getName() + "'").get());
             KeySelector keySelector = op.getKeySelector();
             if (keySelector != null) {
-                operator.setKeySelector(keySelector);
+                operator.setKeySelector(subtask == 0 ? keySelector : Copies.copy(keySelector, "the key selector of '" + op.getName() + "'"));
             }
-            OperatorContext ctx = new OperatorContext(op.getName(), 0, 1, timeService, config);
+            OperatorContext ctx = new OperatorContext(op.getName(), subtask, p, timeService, config);
             operator.setup(ctx, outputs.get(t));
             allMetrics.add(ctx.getMetrics());
             operators.put(t, operator);
         }
+        // wire every consumer of a chain member: chained, or through an exchange
         for (Transformation<?> t : chain) {
-            for (Edge e : consumers.getOrDefault(t, List.of())) {
+            for (Transformation<?> consumer : consumers.getOrDefault(t, List.of())) {
+                InEdge edge = inputs.get(consumer);
+                Input in;
+                if (headOf.get(consumer) == head) {
+                    in = new ChainedInput(operators.get(consumer));
+                } else {
+                    Partitioning partitioning = edge.partitioning();
+                    if (partitioning == Partitioning.FORWARD && parallelism.get(consumer) != p) {
+                        partitioning = Partitioning.REBALANCE;
+                    }
+                    RecordWriter<?> writer = new RecordWriter<>(gates.get(consumer), subtask, partitioning, edge.keySelector());
+                    writers.add(writer);
+                    in = writer;
+                }
                 RoutingOutput out = outputs.get(t);
-                ChainedInput in = new ChainedInput(operators.get(e.consumer()));
-                if (e.tag() == null) {
+                if (edge.tag() == null) {
                     out.addMain(in);
                 } else {
-                    out.addSide(e.tag(), in);
+                    out.addSide(edge.tag(), in);
                 }
             }
         }
-        return new SourceTask(jobName + ":" + source.getName(), source.getFunction(), sourceContext,
-                outputs.get(source), new ArrayList<>(operators.values()), timeService);
+        List<AbstractStreamOperator<?, ?>> ops = new ArrayList<>(operators.values());
+        String name = jobName + ":" + head.getName() + "-" + subtask;
+        if (head instanceof SourceTransformation) {
+            SourceFunction<?> f = ((SourceTransformation<?>) head).getFunction();
+            if (subtask > 0) {
+                f = Copies.copy(f, "source '" + head.getName() + "'");
+            }
+            return new SourceTask(name, f, sourceContext, outputs.get(head), ops, writers, timeService);
+        }
+        Input headInput = new ChainedInput(operators.get(head));
+        return new InputTask(name, gates.get(head)[subtask], headInput, ops, writers, timeService);
     }
 }

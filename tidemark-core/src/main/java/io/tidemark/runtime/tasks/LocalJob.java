@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 public final class LocalJob implements JobClient {
 
     private final String name;
-    private final List<SourceTask<?>> tasks = new ArrayList<>();
+    private final List<Task> tasks = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final List<OperatorMetrics> metrics;
     private final CountDownLatch done;
@@ -34,8 +34,9 @@ public final class LocalJob implements JobClient {
         this.done = new CountDownLatch(numTasks);
     }
 
-    void addTask(SourceTask<?> task) {
+    void addTask(Task task) {
         tasks.add(task);
+        task.bind(this);
     }
 
     void start() {
@@ -46,7 +47,7 @@ public final class LocalJob implements JobClient {
             status = JobStatus.FINISHED;
             return;
         }
-        for (SourceTask<?> task : tasks) {
+        for (Task task : tasks) {
             Thread t = new Thread(task, task.getName());
             t.setDaemon(true);
             threads.add(t);
@@ -56,10 +57,10 @@ public final class LocalJob implements JobClient {
         }
     }
 
-    synchronized void taskFinished(SourceTask<?> task, Throwable t) {
+    synchronized void taskFinished(Task task, Throwable t) {
         if (t != null && failure == null && !cancelled) {
             failure = t;
-            for (SourceTask<?> other : tasks) {
+            for (Task other : tasks) {
                 if (other != task) {
                     other.cancel();
                 }
@@ -72,10 +73,11 @@ public final class LocalJob implements JobClient {
         }
     }
 
-    synchronized void timerFailed(SourceTask<?> task, Throwable t) {
+    synchronized void timerFailed(Task task, Throwable t) {
+        // a timer failure fails the job like a task failure; every task is stopped
         if (failure == null && !cancelled) {
             failure = t;
-            for (SourceTask<?> each : tasks) {
+            for (Task each : tasks) {
                 each.cancel();
             }
         }
@@ -103,7 +105,7 @@ public final class LocalJob implements JobClient {
                 return;
             }
             cancelled = true;
-            for (SourceTask<?> task : tasks) {
+            for (Task task : tasks) {
                 task.cancel();
             }
         }

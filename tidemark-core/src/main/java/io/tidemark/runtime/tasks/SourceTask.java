@@ -3,51 +3,66 @@ package io.tidemark.runtime.tasks;
 import io.tidemark.api.common.eventtime.Watermark;
 import io.tidemark.api.common.functions.OpenContext;
 import io.tidemark.api.common.functions.RichFunction;
+import io.tidemark.runtime.io.RecordWriter;
 import io.tidemark.runtime.operators.AbstractStreamOperator;
 import io.tidemark.runtime.operators.OperatorContext;
 import io.tidemark.runtime.operators.Output;
 import io.tidemark.runtime.operators.StreamingRuntimeContext;
+import io.tidemark.runtime.source.SplitSourceAdapter;
 import io.tidemark.runtime.time.ProcessingTimeService;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Runs one source and the chain of operators behind it, on one thread (Flink's legacy source task).
+ * Runs one source subtask and the chain of operators behind it, on one thread (Flink's legacy source
+ * task).
  *
  * <p>Design: the source's {@code run} pushes records synchronously through the chain while holding
- * the task lock. Processing-time timers fire on the source thread before each emitted item; with a
- * wall clock a second thread fires them while the source is blocked on input, taking the same lock,
- * and otherwise sleeps until the next timer (no busy waiting: an idle job wakes once per timer, e.g.
- * every 200 ms for periodic watermarks). When {@code run} returns the input is bounded: the task sends
- * the final watermark {@code Long.MAX_VALUE}, then end-of-input, through the chain.
+ * the task lock. Processing-time timers fire on the source thread before each emitted item. A helper
+ * thread, holding the same lock, fires timers while the source is blocked on input (wall clock only)
+ * and hands over partly filled outgoing batches every {@value #FLUSH_INTERVAL_MILLIS} ms when the chain
+ * ends in an exchange; otherwise it sleeps until the next timer (an idle job wakes once per timer,
+ * e.g. every 200 ms for periodic watermarks). When {@code run} returns the input is bounded: the task
+ * sends the final watermark {@code Long.MAX_VALUE}, then end of input, through the chain.
  */
-final class SourceTask<T> implements Runnable {
+final class SourceTask<T> implements Task {
+
+    /** Longest time a record waits in a partly filled outgoing batch. */
+    static final long FLUSH_INTERVAL_MILLIS = 5;
 
     private final String name;
     private final SourceFunction<T> source;
     private final OperatorContext sourceContext;
     private final Output<T> sourceOutput;
     private final List<AbstractStreamOperator<?, ?>> operators; // topological order
+    private final List<RecordWriter<?>> writers;
     private final ProcessingTimeService timeService;
     private final Object lock = new Object();
     private LocalJob job;
     private volatile boolean running = true;
-    private volatile Thread timerThread;
+    private volatile Thread helperThread;
     private volatile Thread taskThread;
 
     SourceTask(String name, SourceFunction<T> source, OperatorContext sourceContext, Output<T> sourceOutput,
-            List<AbstractStreamOperator<?, ?>> operators, ProcessingTimeService timeService) {
+            List<AbstractStreamOperator<?, ?>> operators, List<RecordWriter<?>> writers, ProcessingTimeService timeService) {
         this.name = name;
         this.source = source;
         this.sourceContext = sourceContext;
         this.sourceOutput = sourceOutput;
         this.operators = operators;
+        this.writers = writers;
         this.timeService = timeService;
     }
 
-    void bind(LocalJob job) {
+    @Override
+    public void bind(LocalJob job) {
         this.job = job;
+    }
+
+    @Override
+    public String getName() {
+        return name;
     }
 
     @Override
@@ -61,22 +76,14 @@ final class SourceTask<T> implements Runnable {
                     ((RichFunction) source).setRuntimeContext(new StreamingRuntimeContext(sourceContext, null));
                     ((RichFunction) source).open(new OpenContext() {});
                 }
-                for (int i = operators.size() - 1; i >= 0; i--) {
-                    AbstractStreamOperator<?, ?> op = operators.get(i);
-                    try {
-                        op.open();
-                    } catch (Throwable t) {
-                        throw OperatorException.wrap(op.getContext().getOperatorName(), op.getContext().getSubtaskIndex(), t);
-                    }
-                }
+                Lifecycle.open(operators);
                 opened = true;
             }
-            if (source instanceof io.tidemark.runtime.source.SplitSourceAdapter) {
-                ((io.tidemark.runtime.source.SplitSourceAdapter<T>) source).setRuntime(timeService,
-                        sourceContext.getConfig(), sourceContext.getMetrics(), sourceContext.getSubtaskIndex(),
-                        sourceContext.getParallelism());
+            if (source instanceof SplitSourceAdapter) {
+                ((SplitSourceAdapter<T>) source).setRuntime(timeService, sourceContext.getConfig(),
+                        sourceContext.getMetrics(), sourceContext.getSubtaskIndex(), sourceContext.getParallelism());
             }
-            startTimerThread();
+            startHelperThread();
             SourceContextImpl<T> ctx = new SourceContextImpl<>(lock, timeService, sourceOutput, sourceContext.getMetrics());
             try {
                 source.run(ctx);
@@ -84,7 +91,7 @@ final class SourceTask<T> implements Runnable {
                 throw e;
             } catch (Throwable t) {
                 if (running) {
-                    throw OperatorException.wrap(name, 0, t);
+                    throw OperatorException.wrap(sourceContext.getOperatorName(), sourceContext.getSubtaskIndex(), t);
                 }
             }
             if (running) {
@@ -92,46 +99,45 @@ final class SourceTask<T> implements Runnable {
                     ctx.fireTimers();
                     ctx.emitWatermarkLocked(Watermark.MAX_WATERMARK);
                     sourceOutput.endInput();
+                    flushWriters();
                 }
             }
         } catch (Throwable t) {
             failure = t;
         } finally {
             running = false;
-            stopTimerThread();
-            Throwable closeFailure = close(opened);
+            stopHelperThread();
+            Throwable closeFailure;
+            synchronized (lock) {
+                closeFailure = closeSource();
+                Throwable c = Lifecycle.close(operators, opened);
+                if (closeFailure == null) {
+                    closeFailure = c;
+                }
+            }
             job.taskFinished(this, failure != null ? failure : closeFailure);
         }
     }
 
-    private Throwable close(boolean opened) {
-        Throwable first = null;
-        synchronized (lock) {
-            if (source instanceof RichFunction) {
-                try {
-                    ((RichFunction) source).close();
-                } catch (Throwable t) {
-                    first = OperatorException.wrap(name, 0, t);
-                }
-            }
-            if (!opened) {
-                return first;
-            }
-            for (AbstractStreamOperator<?, ?> op : operators) {
-                try {
-                    op.close();
-                } catch (Throwable t) {
-                    if (first == null) {
-                        first = OperatorException.wrap(op.getContext().getOperatorName(), op.getContext().getSubtaskIndex(), t);
-                    }
-                }
+    private Throwable closeSource() {
+        if (source instanceof RichFunction) {
+            try {
+                ((RichFunction) source).close();
+            } catch (Throwable t) {
+                return OperatorException.wrap(sourceContext.getOperatorName(), sourceContext.getSubtaskIndex(), t);
             }
         }
-        return first;
+        return null;
     }
 
-    /** Stops the source: asks it to return, and interrupts it if it is blocked. */
-    void cancel() {
+    private void flushWriters() throws InterruptedException {
+        for (RecordWriter<?> w : writers) {
+            w.flush();
+        }
+    }
+
+    @Override
+    public void cancel() {
         running = false;
         try {
             source.cancel();
@@ -143,41 +149,50 @@ final class SourceTask<T> implements Runnable {
         }
     }
 
-    private void startTimerThread() {
-        if (timeService.getClock().isDriven()) {
+    private void startHelperThread() {
+        boolean timers = !timeService.getClock().isDriven();
+        if (!timers && writers.isEmpty()) {
             return; // a driven clock only moves with the input; timers fire on the source thread
         }
-        Thread t = new Thread(this::timerLoop, name + "-timers");
+        Thread t = new Thread(() -> helperLoop(timers), name + "-timers");
         t.setDaemon(true);
-        timeService.setWakeUp(() -> LockSupport.unpark(t));
-        timerThread = t;
+        if (timers) {
+            timeService.setWakeUp(() -> LockSupport.unpark(t));
+        }
+        helperThread = t;
         t.start();
     }
 
-    private void timerLoop() {
+    private void helperLoop(boolean timers) {
         try {
             while (running) {
-                long next = timeService.nextTime();
                 long now = timeService.getCurrentProcessingTime();
-                if (next <= now) {
+                long next = timers ? timeService.nextTime() : Long.MAX_VALUE;
+                if (next <= now || !writers.isEmpty()) {
                     synchronized (lock) {
                         if (!running) {
                             return;
                         }
-                        timeService.fireDue();
+                        if (next <= now) {
+                            timeService.fireDue();
+                        }
+                        flushWriters();
                     }
-                } else {
-                    long waitMs = Math.min(next - now, 1000L);
+                }
+                long waitMs = writers.isEmpty() ? Math.max(1, Math.min(next - now, 1000L)) : FLUSH_INTERVAL_MILLIS;
+                if (next > now || !writers.isEmpty()) {
                     LockSupport.parkNanos(waitMs * 1_000_000L);
                 }
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } catch (Throwable t) {
             job.timerFailed(this, t);
         }
     }
 
-    private void stopTimerThread() {
-        Thread t = timerThread;
+    private void stopHelperThread() {
+        Thread t = helperThread;
         if (t != null) {
             LockSupport.unpark(t);
             try {
@@ -186,9 +201,5 @@ final class SourceTask<T> implements Runnable {
                 Thread.currentThread().interrupt();
             }
         }
-    }
-
-    String getName() {
-        return name;
     }
 }

@@ -14,7 +14,9 @@ import java.util.List;
  * @param <IN> element type
  * @param <ACC> what is kept per window
  */
-public abstract class WindowAccumulation<IN, ACC> {
+public abstract class WindowAccumulation<IN, ACC> implements java.io.Serializable {
+
+    private static final long serialVersionUID = 1L;
 
     /** Starts the contents of a window with its first element. */
     abstract ACC first(IN element) throws Exception;

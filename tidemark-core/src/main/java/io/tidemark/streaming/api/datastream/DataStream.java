@@ -5,7 +5,6 @@ import io.tidemark.api.common.functions.FilterFunction;
 import io.tidemark.api.common.functions.FlatMapFunction;
 import io.tidemark.api.common.functions.MapFunction;
 import io.tidemark.api.java.functions.KeySelector;
-import io.tidemark.runtime.operators.AbstractStreamOperator;
 import io.tidemark.runtime.operators.ProcessOperator;
 import io.tidemark.runtime.operators.StreamFilter;
 import io.tidemark.runtime.operators.StreamFlatMap;
@@ -17,11 +16,11 @@ import io.tidemark.streaming.api.functions.ProcessFunction;
 import io.tidemark.streaming.api.functions.sink.PrintSinkFunction;
 import io.tidemark.streaming.api.functions.sink.SinkFunction;
 import io.tidemark.streaming.api.transformations.OneInputTransformation;
+import io.tidemark.streaming.api.transformations.OperatorFactory;
 import io.tidemark.streaming.api.transformations.OperatorDescription;
 import io.tidemark.streaming.api.transformations.PartitionTransformation;
 import io.tidemark.streaming.api.transformations.Transformation;
 import java.util.Objects;
-import java.util.function.Supplier;
 
 /** A stream of records of type {@code T}, the result of a source or an operator. */
 public class DataStream<T> {
@@ -127,7 +126,7 @@ public class DataStream<T> {
 
     /** Adds an operator after this stream. */
     public <R> SingleOutputStreamOperator<R> transform(String operatorName,
-            Supplier<? extends AbstractStreamOperator<T, R>> operatorFactory, Object description) {
+            OperatorFactory<T, R> operatorFactory, Object description) {
         OneInputTransformation<T, R> t = new OneInputTransformation<>(transformation, operatorName, operatorFactory, description);
         t.setKeySelector(keySelectorForNext());
         environment.addTransformation(t);

@@ -8,6 +8,7 @@ import io.tidemark.streaming.api.functions.aggregation.FieldAggregator;
 import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
 import io.tidemark.streaming.api.functions.windowing.WindowFunction;
 import io.tidemark.streaming.api.transformations.OperatorDescription;
+import io.tidemark.streaming.api.transformations.OperatorFactory;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
 import io.tidemark.streaming.api.windowing.triggers.Trigger;
 import io.tidemark.streaming.api.windowing.windows.Window;
@@ -148,6 +149,6 @@ public class WindowedStream<T, K, W extends Window> {
         OperatorDescription.Window description = new OperatorDescription.Window(a, tr, lateness, tag, kind,
                 aggregate, reduce, windowFunction);
         return input.transform(name,
-                () -> new WindowOperator(a, tr, accumulation, windowFunction, lateness, tag), description);
+                (OperatorFactory<T, R>) () -> new WindowOperator(a, tr, accumulation, windowFunction, lateness, tag), description);
     }
 }

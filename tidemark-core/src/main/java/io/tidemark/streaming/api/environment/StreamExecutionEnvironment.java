@@ -48,7 +48,10 @@ public class StreamExecutionEnvironment {
         return config;
     }
 
-    /** The default parallelism of operators. The embedded engine currently runs at 1. */
+    /**
+     * The default parallelism of operators (default 1). Each operator subtask runs on its own thread;
+     * non-parallel sources (collections, sockets, a plain SourceFunction) always run at 1.
+     */
     public StreamExecutionEnvironment setParallelism(int parallelism) {
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1: " + parallelism);

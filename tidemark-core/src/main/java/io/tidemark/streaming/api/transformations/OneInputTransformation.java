@@ -1,9 +1,7 @@
 package io.tidemark.streaming.api.transformations;
 
 import io.tidemark.api.java.functions.KeySelector;
-import io.tidemark.runtime.operators.AbstractStreamOperator;
 import java.util.List;
-import java.util.function.Supplier;
 
 /**
  * An operator with one input. The operator is created by a factory once per subtask. The
@@ -13,12 +11,12 @@ import java.util.function.Supplier;
 public final class OneInputTransformation<IN, OUT> extends Transformation<OUT> {
 
     private final Transformation<IN> input;
-    private final Supplier<? extends AbstractStreamOperator<IN, OUT>> operatorFactory;
+    private final OperatorFactory<IN, OUT> operatorFactory;
     private final Object description;
     private KeySelector<IN, ?> keySelector;
 
     public OneInputTransformation(Transformation<IN> input, String name,
-            Supplier<? extends AbstractStreamOperator<IN, OUT>> operatorFactory, Object description) {
+            OperatorFactory<IN, OUT> operatorFactory, Object description) {
         super(name);
         this.input = input;
         this.operatorFactory = operatorFactory;
@@ -29,7 +27,7 @@ public final class OneInputTransformation<IN, OUT> extends Transformation<OUT> {
         return input;
     }
 
-    public Supplier<? extends AbstractStreamOperator<IN, OUT>> getOperatorFactory() {
+    public OperatorFactory<IN, OUT> getOperatorFactory() {
         return operatorFactory;
     }
 

@@ -1,0 +1,99 @@
+package io.tidemark.runtime.io;
+
+import io.tidemark.api.common.eventtime.Watermark;
+import io.tidemark.api.java.functions.KeySelector;
+import io.tidemark.runtime.operators.Input;
+import io.tidemark.runtime.streamrecord.StreamRecord;
+import io.tidemark.runtime.streamrecord.WatermarkStatus;
+import io.tidemark.streaming.api.transformations.PartitionTransformation.Partitioning;
+
+/**
+ * One upstream subtask's side of an exchange: partitions records over the downstream subtasks'
+ * gates, batching them; control items (watermarks, status, end of input) go to every channel, in
+ * order with the records. Plugged into a chain as the consumer of an operator's (main or side)
+ * output.
+ *
+ * <p>Records are copied into new wrappers when buffered (the upstream chain re-uses its wrapper); the
+ * value itself is not copied. A batch is handed over when full, with every control item, and when
+ * the owning task has nothing else to do ({@link #flush}).
+ */
+public final class RecordWriter<T> implements Input<T> {
+
+    private final InputGate[] gates;
+    private final int channelIndex;
+    private final ChannelSelector selector;
+    private final Batch[] pending;
+
+    /**
+     * @param gates the downstream subtasks' gates
+     * @param channelIndex this upstream subtask's channel number in each gate
+     */
+    @SuppressWarnings("unchecked")
+    public RecordWriter(InputGate[] gates, int channelIndex, Partitioning partitioning, KeySelector<?, ?> keySelector) {
+        this.gates = gates;
+        this.channelIndex = channelIndex;
+        this.selector = ChannelSelector.of(partitioning, (KeySelector<Object, ?>) keySelector, channelIndex, gates.length);
+        this.pending = new Batch[gates.length];
+    }
+
+    @Override
+    public void processElement(StreamRecord<T> record) throws Exception {
+        int c = selector.select(record.getValue());
+        if (c >= 0) {
+            append(c, record.copy(record.getValue()));
+        } else {
+            for (int i = 0; i < gates.length; i++) {
+                append(i, record.copy(record.getValue()));
+            }
+        }
+    }
+
+    @Override
+    public void processWatermark(Watermark watermark) throws Exception {
+        broadcast(watermark);
+    }
+
+    @Override
+    public void processWatermarkStatus(WatermarkStatus status) throws Exception {
+        broadcast(status);
+    }
+
+    @Override
+    public void endInput() throws Exception {
+        broadcast(EndOfInput.INSTANCE);
+    }
+
+    private void broadcast(Object item) throws InterruptedException {
+        for (int i = 0; i < gates.length; i++) {
+            append(i, item);
+            send(i);
+        }
+    }
+
+    private void append(int c, Object item) throws InterruptedException {
+        Batch b = pending[c];
+        if (b == null) {
+            b = new Batch(channelIndex);
+            pending[c] = b;
+        }
+        b.items[b.size++] = item;
+        if (b.isFull()) {
+            send(c);
+        }
+    }
+
+    private void send(int c) throws InterruptedException {
+        Batch b = pending[c];
+        if (b != null && b.size > 0) {
+            pending[c] = null;
+            gates[c].put(b);
+        }
+    }
+
+    /** Hands over every partly filled batch. */
+    public void flush() throws InterruptedException {
+        for (int i = 0; i < gates.length; i++) {
+            send(i);
+        }
+    }
+}
