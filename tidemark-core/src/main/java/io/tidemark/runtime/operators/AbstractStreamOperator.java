@@ -8,6 +8,7 @@ import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.runtime.state.HeapKeyedStateBackend;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.runtime.streamrecord.WatermarkStatus;
+import io.tidemark.runtime.tasks.OperatorException;
 import io.tidemark.runtime.timers.InternalTimerService;
 import io.tidemark.runtime.timers.Timer;
 import io.tidemark.runtime.timers.Triggerable;
@@ -50,8 +51,33 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
         this.output = new CountingOutput<>(output, metrics.numRecordsOut);
         if (keySelector != null) {
             keyedState = new HeapKeyedStateBackend();
-            timerService = new InternalTimerService(keyedState, context.getProcessingTimeService(), this);
+            timerService = new InternalTimerService(keyedState, context.getProcessingTimeService(), new Triggerable() {
+                @Override
+                public void onEventTime(Timer timer) throws Exception {
+                    AbstractStreamOperator.this.onEventTime(timer); // runs inside processWatermark
+                }
+
+                @Override
+                public void onProcessingTime(Timer timer) {
+                    try {
+                        AbstractStreamOperator.this.onProcessingTime(timer);
+                    } catch (Throwable t) {
+                        throw failure(t);
+                    }
+                }
+            });
         }
+    }
+
+    /**
+     * {@code t} as a failure of this operator. Processing-time callbacks run from the task's timer
+     * service, outside any operator's input, so they must name their operator themselves.
+     */
+    protected final RuntimeException failure(Throwable t) {
+        if (t instanceof OperatorException) {
+            return (OperatorException) t; // already names the operator where it happened
+        }
+        return new OperatorException(context.getOperatorName(), context.getSubtaskIndex(), t);
     }
 
     @Override

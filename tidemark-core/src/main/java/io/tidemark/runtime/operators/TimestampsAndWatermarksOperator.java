@@ -62,7 +62,11 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
     }
 
     private void onPeriodic(long time) {
-        generator.onPeriodicEmit(emitter);
+        try {
+            generator.onPeriodicEmit(emitter);
+        } catch (Throwable t) {
+            throw failure(t);
+        }
         ProcessingTimeService pts = context.getProcessingTimeService();
         long period = perEvent ? IDLENESS_CHECK_INTERVAL : interval;
         pts.registerTimer(safeAdd(pts.getCurrentProcessingTime(), period), this::onPeriodic);
