@@ -96,6 +96,13 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
             }
 
             @Override
+            public void announceSplit(String split) {
+                synchronized (lock) {
+                    watermarks.announce(split);
+                }
+            }
+
+            @Override
             public void collect(String split, T element) {
                 emit(split, element, TimestampAssigner.NO_TIMESTAMP);
             }

@@ -102,6 +102,11 @@ public final class SplitWatermarks<T> {
         return s;
     }
 
+    /** Registers a split before its first record, so it holds the watermark back from the start. */
+    public void announce(String splitId) {
+        split(splitId);
+    }
+
     /**
      * Assigns the record's timestamp and lets its split's generator see it; returns the timestamp.
      * The caller emits the record, then may call {@link #combine} (per-event mode).

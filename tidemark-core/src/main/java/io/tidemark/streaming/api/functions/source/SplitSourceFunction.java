@@ -9,8 +9,9 @@ import io.tidemark.api.common.functions.Function;
  *
  * <p>The source's watermark is the minimum over its active splits; an idle split (no record for the
  * strategy's idle timeout) is left out; a finished split no longer counts. When every split is idle
- * the source is idle. Splits are identified by a string and may appear at any time (a new split
- * starts with watermark {@code Long.MIN_VALUE}, so it holds the minimum back until it produces one).
+ * the source is idle. Splits are identified by a string; announce the ones known up front. A split
+ * that first appears later starts with watermark {@code Long.MIN_VALUE} and holds the minimum from
+ * then on, but cannot take back a watermark already emitted (like a newly discovered Kafka partition).
  *
  * <p>With several source subtasks every subtask runs {@link #run}; each should read only the splits it
  * {@link SplitSourceContext#owns owns}.
@@ -33,6 +34,15 @@ public interface SplitSourceFunction<T> extends Function {
         default boolean owns(String split) {
             return Math.floorMod(split.hashCode(), getNumberOfParallelSubtasks()) == getIndexOfThisSubtask();
         }
+
+        /**
+         * Announces a split this subtask will read before it has records. Until then an unknown split
+         * cannot hold the watermark back; an announced split holds it at {@code Long.MIN_VALUE} until
+         * its generator emits. Sources that know their splits up front (files, Kafka partitions)
+         * should announce them all before emitting. (A runner that cannot track splits ahead of their
+         * first record may ignore the call.)
+         */
+        default void announceSplit(String split) {}
 
         /** Emits a record of {@code split}; its timestamp comes from the strategy's assigner. */
         void collect(String split, T element);
