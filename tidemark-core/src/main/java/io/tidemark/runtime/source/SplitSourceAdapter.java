@@ -114,8 +114,11 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
 
             private void emit(String split, T element, long recordTimestamp) {
                 synchronized (lock) {
-                    long ts = watermarks.onRecord(split, element, recordTimestamp);
+                    // as in Flink: timestamp, then the record goes out, then the generator sees it, so
+                    // no watermark that accounts for the record can overtake it
+                    long ts = watermarks.assignTimestamp(split, element, recordTimestamp);
                     ctx.collectWithTimestamp(element, ts);
+                    watermarks.onEvent(split, element, ts);
                     if (perEvent) {
                         watermarks.onPeriodicEmit(split);
                     }

@@ -107,17 +107,30 @@ public final class SplitWatermarks<T> {
         split(splitId);
     }
 
+    /** The record's timestamp, from its split's assigner. The caller emits the record, then calls {@link #onEvent}. */
+    public long assignTimestamp(String splitId, T element, long recordTimestamp) {
+        return split(splitId).assigner.extractTimestamp(element, recordTimestamp);
+    }
+
     /**
-     * Assigns the record's timestamp and lets its split's generator see it; returns the timestamp.
-     * The caller emits the record, then may call {@link #combine} (per-event mode).
+     * Assigns the timestamp and lets the generator see the record at once.
+     *
+     * @deprecated a periodic emission between this call and the record's emission could overtake the
+     *     record; use {@link #assignTimestamp}, emit the record, then {@link #onEvent}.
      */
+    @Deprecated
     public long onRecord(String splitId, T element, long recordTimestamp) {
+        long ts = assignTimestamp(splitId, element, recordTimestamp);
+        onEvent(splitId, element, ts);
+        return ts;
+    }
+
+    /** Lets the split's generator see an emitted record. */
+    public void onEvent(String splitId, T element, long timestamp) {
         SplitState<T> s = split(splitId);
-        long ts = s.assigner.extractTimestamp(element, recordTimestamp);
         s.records++;
         s.idle = false;
-        s.generator.onEvent(element, ts, s);
-        return ts;
+        s.generator.onEvent(element, timestamp, s);
     }
 
     /** Asks every live split's generator to emit (periodic emission), then combines. */

@@ -149,7 +149,9 @@ public final class FieldAggregator<T> implements ReduceFunction<T> {
             Class<?>[] types = new Class<?>[components.length];
             for (int i = 0; i < components.length; i++) {
                 types[i] = components[i].getType();
-                args[i] = components[i].getName().equals(f.getName()) ? converted : components[i].getAccessor().invoke(original);
+                java.lang.reflect.Method accessor = components[i].getAccessor();
+                accessor.setAccessible(true);
+                args[i] = components[i].getName().equals(f.getName()) ? converted : accessor.invoke(original);
             }
             Constructor<?> c = type.getDeclaredConstructor(types);
             c.setAccessible(true);
