@@ -1,0 +1,51 @@
+package io.tidemark.cli;
+
+import io.tidemark.cli.config.ConfigException;
+import io.tidemark.cli.config.JobConfig;
+import io.tidemark.cli.config.JobConfigLoader;
+import io.tidemark.cli.job.JobRunner;
+import io.tidemark.cli.job.RunReport;
+import io.tidemark.cli.job.Summary;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Runs a job file and prints a summary at the end.",
+            "Results, late records and dead letters go where the job file's output section says."})
+final class RunCommand implements Callable<Integer> {
+
+    private final Main.Io io;
+
+    @Parameters(index = "0", paramLabel = "JOB.yaml", description = "the job file")
+    Path jobFile;
+
+    @Option(names = {"-p", "--parallelism"}, paramLabel = "N", defaultValue = "1",
+            description = "parallelism of the job's operators (default: ${DEFAULT-VALUE})")
+    int parallelism;
+
+    @Option(names = "--no-progress", description = "no progress bar, even on a terminal")
+    boolean noProgress;
+
+    @Option(names = {"-q", "--quiet"}, description = "no summary")
+    boolean quiet;
+
+    RunCommand(Main.Io io) {
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (parallelism < 1) {
+            throw new ConfigException("--parallelism", "must be at least 1: " + parallelism);
+        }
+        JobConfig job = JobConfigLoader.load(jobFile);
+        RunReport report = JobRunner.run(job, parallelism, io.out(), io.err(), io.terminal() && !noProgress);
+        if (!quiet) {
+            io.out().print(Summary.format(report));
+        }
+        return Main.OK;
+    }
+}

@@ -1,0 +1,74 @@
+package io.tidemark.cli.job;
+
+import io.tidemark.api.common.functions.AggregateFunction;
+import io.tidemark.cli.config.AggregateSpec;
+import io.tidemark.cli.io.Event;
+import java.math.BigDecimal;
+import java.util.List;
+
+/**
+ * count, sum, avg, min and max of a window's events, in exact decimal arithmetic: sums do not
+ * depend on the order records arrive in (so any parallelism gives the same results).
+ */
+final class EventAggregate implements AggregateFunction<Event, Accumulator, Accumulator> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final int n;
+
+    EventAggregate(List<AggregateSpec> aggregates) {
+        this.n = aggregates.size();
+    }
+
+    @Override
+    public Accumulator createAccumulator() {
+        return new Accumulator(n);
+    }
+
+    @Override
+    public Accumulator add(Event e, Accumulator acc) {
+        acc.count++;
+        for (int i = 0; i < n; i++) {
+            BigDecimal v = e.value(i);
+            if (v == null) {
+                continue;
+            }
+            acc.sum[i] = acc.sum[i] == null ? v : acc.sum[i].add(v);
+            acc.min[i] = acc.min[i] == null || v.compareTo(acc.min[i]) < 0 ? v : acc.min[i];
+            acc.max[i] = acc.max[i] == null || v.compareTo(acc.max[i]) > 0 ? v : acc.max[i];
+        }
+        return acc;
+    }
+
+    @Override
+    public Accumulator getResult(Accumulator acc) {
+        return acc;
+    }
+
+    @Override
+    public Accumulator merge(Accumulator a, Accumulator b) {
+        Accumulator m = new Accumulator(n);
+        m.count = a.count + b.count;
+        for (int i = 0; i < n; i++) {
+            m.sum[i] = add(a.sum[i], b.sum[i]);
+            m.min[i] = pick(a.min[i], b.min[i], true);
+            m.max[i] = pick(a.max[i], b.max[i], false);
+        }
+        return m;
+    }
+
+    private static BigDecimal add(BigDecimal x, BigDecimal y) {
+        return x == null ? y : y == null ? x : x.add(y);
+    }
+
+    private static BigDecimal pick(BigDecimal x, BigDecimal y, boolean min) {
+        if (x == null) {
+            return y;
+        }
+        if (y == null) {
+            return x;
+        }
+        int c = x.compareTo(y);
+        return min ? (c <= 0 ? x : y) : (c >= 0 ? x : y);
+    }
+}
