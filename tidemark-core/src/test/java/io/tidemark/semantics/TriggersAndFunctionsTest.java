@@ -247,15 +247,10 @@ class TriggersAndFunctionsTest {
     }
 
     /**
-     * ENGINE BUG (streaming/api/functions/aggregation/FieldAggregator.withField, not editable here): for a
-     * record type it calls the component accessors with {@code getAccessor().invoke(original)} without
-     * {@code setAccessible(true)}, so a non-public record fails with IllegalAccessException, although
-     * the class documents support for records and private fields (the field itself is read with
-     * setAccessible).
+     * Field aggregation copies a record through its accessors; a non-public record works too (this once
+     * failed with IllegalAccessException because the accessors were not made accessible).
      */
     @Test
-    @org.junit.jupiter.api.Disabled("engine bug in FieldAggregator.withField: record accessors invoked without "
-            + "setAccessible(true), so sum(\"field\") fails on a non-public record with IllegalAccessException")
     void windowedSumOfAFieldOfANonPublicRecord() throws Exception {
         StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
         CollectSink<PrivateOrder> sink = new CollectSink<>();
