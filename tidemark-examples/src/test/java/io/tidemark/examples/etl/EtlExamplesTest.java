@@ -126,14 +126,15 @@ class EtlExamplesTest {
     /**
      * §4.4.3: partition p1 stops after 10:00:09 while p0 sends every 2 s until 10:01:28. With
      * idleness 5 s, p1 is left out from 10:00:14 on, and [10:00,10:01) fires when p0's watermark passes
-     * 10:00:59.999, i.e. when p0 reads 10:01:06 (10:01:06 − 5.001 s). Without idleness p1's watermark
-     * (10:00:03.999) holds the minimum back until the input ends at 10:01:28.
+     * 10:00:59.999. The periodic emission before p0's record at 10:01:08 is the first to see 10:01:06
+     * (10:01:06 − 5.001 s = 10:01:00.999), so the window fires at processing time 10:01:08. Without
+     * idleness p1's watermark (10:00:03.999) holds the minimum back until the input ends at 10:01:28.
      */
     @Test
     void idlenessLetsTheWindowFireWhenOnePartitionStops() throws Exception {
         assertThat(runPartitioned(IdleSourceExample.strategy())).containsExactly(
-                "u0@10:00:00Z=30.0 fired 10:01:06Z",
-                "u1@10:00:00Z=5.0 fired 10:01:06Z",
+                "u0@10:00:00Z=30.0 fired 10:01:08Z",
+                "u1@10:00:00Z=5.0 fired 10:01:08Z",
                 "u0@10:01:00Z=15.0 fired 10:01:28Z");
         WatermarkStrategy<MyEvent> withoutIdleness = WatermarkStrategy
                 .<MyEvent>forBoundedOutOfOrderness(Duration.ofSeconds(5))
