@@ -71,12 +71,10 @@ class SplitSourceWatermarksTest {
     }
 
     /**
-     * ENGINE BUG (runtime/source/SplitSourceAdapter, not editable here): the split's generator sees a
-     * record (onEvent) BEFORE the record is emitted, and the source context fires due timers (the periodic
-     * emission) between the two. A periodic emission falling there sends a watermark that already
-     * accounts for the record it precedes. In Flink the record is emitted first, then onEvent. With a
-     * punctuated generator (watermark = event timestamp) the record at 999 then arrives after watermark
-     * 999 and is dropped as late from window [0,1000); in Flink it is counted in the window.
+     * A split's record is emitted before its generator sees it (as in Flink), so a periodic emission due
+     * at that moment cannot send a watermark that accounts for a record not yet sent. With a punctuated
+     * generator (watermark = event timestamp) the record at 999 must land in [0,1000) and not be dropped
+     * as late. (This caught a bug in SplitSourceAdapter, fixed in a3141fa.)
      */
     @Test
     void aWatermarkNeverOvertakesTheRecordThatProducedIt() throws Exception {
