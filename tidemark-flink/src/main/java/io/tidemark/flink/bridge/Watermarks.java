@@ -1,0 +1,126 @@
+package io.tidemark.flink.bridge;
+
+import io.tidemark.api.common.eventtime.TimestampAssigner;
+import io.tidemark.api.common.eventtime.Watermark;
+import io.tidemark.api.common.eventtime.WatermarkGenerator;
+import io.tidemark.api.common.eventtime.WatermarkOutput;
+import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.time.SystemClock;
+import org.apache.flink.api.common.eventtime.TimestampAssignerSupplier;
+import org.apache.flink.api.common.eventtime.WatermarkGeneratorSupplier;
+
+/**
+ * A Tidemark watermark strategy as a Flink one. The idleness decorator becomes Flink's own
+ * {@code withIdleness}, the timestamp-assigner decorator Flink's {@code withTimestampAssigner}; any
+ * other strategy is wrapped: its generator and assigner run unchanged, with Tidemark's wall clock.
+ *
+ * <p>Per-event mode (Tidemark interval 0): the wrapped generator's {@code onPeriodicEmit} runs right
+ * after each {@code onEvent}, as Tidemark does; the runner sets Flink's periodic interval to 200 ms,
+ * which is when Tidemark checks idleness in that mode.
+ */
+public final class Watermarks implements org.apache.flink.api.common.eventtime.WatermarkStrategy<Object> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final WatermarkStrategy<Object> strategy;
+    private final boolean perEvent;
+
+    private Watermarks(WatermarkStrategy<Object> strategy, boolean perEvent) {
+        this.strategy = strategy;
+        this.perEvent = perEvent;
+    }
+
+    /** The Flink strategy for a Tidemark strategy. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static org.apache.flink.api.common.eventtime.WatermarkStrategy<Object> of(WatermarkStrategy<?> strategy,
+            boolean perEvent) {
+        if (strategy instanceof WatermarkStrategy.WatermarkStrategyWithIdleness) {
+            WatermarkStrategy.WatermarkStrategyWithIdleness<Object> w = (WatermarkStrategy.WatermarkStrategyWithIdleness) strategy;
+            return of(w.getBase(), perEvent).withIdleness(w.getIdleTimeout());
+        }
+        if (strategy instanceof WatermarkStrategy.WatermarkStrategyWithTimestampAssigner) {
+            WatermarkStrategy.WatermarkStrategyWithTimestampAssigner<Object> w =
+                    (WatermarkStrategy.WatermarkStrategyWithTimestampAssigner) strategy;
+            return of(w.getBase(), perEvent).withTimestampAssigner(new Assigners(w));
+        }
+        return new Watermarks((WatermarkStrategy<Object>) strategy, perEvent);
+    }
+
+    @Override
+    public org.apache.flink.api.common.eventtime.TimestampAssigner<Object> createTimestampAssigner(
+            TimestampAssignerSupplier.Context context) {
+        return new Assigners(strategy).createTimestampAssigner(context);
+    }
+
+    @Override
+    public org.apache.flink.api.common.eventtime.WatermarkGenerator<Object> createWatermarkGenerator(
+            WatermarkGeneratorSupplier.Context context) {
+        WatermarkGenerator<Object> g = strategy.createWatermarkGenerator(SystemClock::getInstance);
+        return new Generator(g, perEvent);
+    }
+
+    /** The assigners of a Tidemark strategy (or of its timestamp-assigner decorator). */
+    private static final class Assigners implements TimestampAssignerSupplier<Object> {
+        private static final long serialVersionUID = 1L;
+        private final WatermarkStrategy<Object> strategy;
+
+        Assigners(WatermarkStrategy<Object> strategy) {
+            this.strategy = strategy;
+        }
+
+        @Override
+        public org.apache.flink.api.common.eventtime.TimestampAssigner<Object> createTimestampAssigner(Context context) {
+            TimestampAssigner<Object> a = strategy.createTimestampAssigner(SystemClock::getInstance);
+            return a::extractTimestamp;
+        }
+    }
+
+    private static final class Generator implements org.apache.flink.api.common.eventtime.WatermarkGenerator<Object> {
+        private final WatermarkGenerator<Object> g;
+        private final boolean perEvent;
+        private org.apache.flink.api.common.eventtime.WatermarkOutput lastFlinkOutput;
+        private WatermarkOutput output;
+
+        Generator(WatermarkGenerator<Object> g, boolean perEvent) {
+            this.g = g;
+            this.perEvent = perEvent;
+        }
+
+        private WatermarkOutput output(org.apache.flink.api.common.eventtime.WatermarkOutput flink) {
+            if (flink != lastFlinkOutput) {
+                lastFlinkOutput = flink;
+                output = new WatermarkOutput() {
+                    @Override
+                    public void emitWatermark(Watermark watermark) {
+                        flink.emitWatermark(new org.apache.flink.api.common.eventtime.Watermark(watermark.getTimestamp()));
+                    }
+
+                    @Override
+                    public void markIdle() {
+                        flink.markIdle();
+                    }
+
+                    @Override
+                    public void markActive() {
+                        flink.markActive();
+                    }
+                };
+            }
+            return output;
+        }
+
+        @Override
+        public void onEvent(Object event, long eventTimestamp, org.apache.flink.api.common.eventtime.WatermarkOutput out) {
+            WatermarkOutput o = output(out);
+            g.onEvent(event, eventTimestamp, o);
+            if (perEvent) {
+                g.onPeriodicEmit(o);
+            }
+        }
+
+        @Override
+        public void onPeriodicEmit(org.apache.flink.api.common.eventtime.WatermarkOutput out) {
+            g.onPeriodicEmit(output(out));
+        }
+    }
+}

@@ -1,0 +1,387 @@
+package io.tidemark.flink.bridge;
+
+import io.tidemark.api.common.state.KeyedStateStore;
+import io.tidemark.api.common.state.MergingState;
+import io.tidemark.api.common.state.State;
+import io.tidemark.api.common.state.StateDescriptor;
+import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
+import io.tidemark.streaming.api.functions.windowing.WindowFunction;
+import io.tidemark.streaming.api.windowing.Firing;
+import io.tidemark.streaming.api.windowing.triggers.Trigger;
+import io.tidemark.streaming.api.windowing.triggers.TriggerResult;
+import io.tidemark.streaming.api.windowing.windows.GlobalWindow;
+import io.tidemark.streaming.api.windowing.windows.TimeWindow;
+import io.tidemark.streaming.api.windowing.windows.Window;
+import io.tidemark.util.OutputTag;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.api.common.accumulators.LongCounter;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.streaming.api.functions.windowing.RichWindowFunction;
+
+/** Windows, window functions and user-defined triggers between Tidemark and Flink. */
+public final class Windows {
+
+    private Windows() {}
+
+    /** The Tidemark window equal to a Flink window. */
+    public static Window toTidemark(org.apache.flink.streaming.api.windowing.windows.Window w) {
+        if (w instanceof org.apache.flink.streaming.api.windowing.windows.TimeWindow) {
+            org.apache.flink.streaming.api.windowing.windows.TimeWindow t = (org.apache.flink.streaming.api.windowing.windows.TimeWindow) w;
+            return new TimeWindow(t.getStart(), t.getEnd());
+        }
+        if (w instanceof org.apache.flink.streaming.api.windowing.windows.GlobalWindow) {
+            return GlobalWindow.get();
+        }
+        throw new UnsupportedOperationException("no Tidemark window for " + w);
+    }
+
+    static org.apache.flink.streaming.api.windowing.triggers.TriggerResult toFlink(TriggerResult r) {
+        return org.apache.flink.streaming.api.windowing.triggers.TriggerResult.valueOf(r.name());
+    }
+
+    // ------------------------------------------------------------------ user-defined triggers
+
+    /**
+     * A user-defined Tidemark trigger run by Flink's window operator: windows are converted, timers and
+     * partitioned state (scoped to key and window by Flink) are Flink's.
+     */
+    public static final class TriggerBridge
+            extends org.apache.flink.streaming.api.windowing.triggers.Trigger<Object, org.apache.flink.streaming.api.windowing.windows.Window> {
+        private static final long serialVersionUID = 1L;
+        private final Trigger<Object, Window> trigger;
+
+        public TriggerBridge(Trigger<Object, Window> trigger) {
+            this.trigger = trigger;
+        }
+
+        @Override
+        public org.apache.flink.streaming.api.windowing.triggers.TriggerResult onElement(Object element, long timestamp,
+                org.apache.flink.streaming.api.windowing.windows.Window window, TriggerContext ctx) throws Exception {
+            return toFlink(trigger.onElement(element, timestamp, toTidemark(window), new Ctx(ctx, null)));
+        }
+
+        @Override
+        public org.apache.flink.streaming.api.windowing.triggers.TriggerResult onProcessingTime(long time,
+                org.apache.flink.streaming.api.windowing.windows.Window window, TriggerContext ctx) throws Exception {
+            return toFlink(trigger.onProcessingTime(time, toTidemark(window), new Ctx(ctx, null)));
+        }
+
+        @Override
+        public org.apache.flink.streaming.api.windowing.triggers.TriggerResult onEventTime(long time,
+                org.apache.flink.streaming.api.windowing.windows.Window window, TriggerContext ctx) throws Exception {
+            return toFlink(trigger.onEventTime(time, toTidemark(window), new Ctx(ctx, null)));
+        }
+
+        @Override
+        public boolean canMerge() {
+            return trigger.canMerge();
+        }
+
+        @Override
+        public void onMerge(org.apache.flink.streaming.api.windowing.windows.Window window, OnMergeContext ctx) throws Exception {
+            trigger.onMerge(toTidemark(window), new Ctx(ctx, ctx));
+        }
+
+        @Override
+        public void clear(org.apache.flink.streaming.api.windowing.windows.Window window, TriggerContext ctx) throws Exception {
+            trigger.clear(toTidemark(window), new Ctx(ctx, null));
+        }
+
+        @Override
+        public String toString() {
+            return "TidemarkTrigger(" + trigger + ")";
+        }
+
+        private static final class Ctx implements Trigger.OnMergeContext {
+            private final org.apache.flink.streaming.api.windowing.triggers.Trigger.TriggerContext ctx;
+            private final org.apache.flink.streaming.api.windowing.triggers.Trigger.OnMergeContext merge;
+
+            Ctx(org.apache.flink.streaming.api.windowing.triggers.Trigger.TriggerContext ctx,
+                    org.apache.flink.streaming.api.windowing.triggers.Trigger.OnMergeContext merge) {
+                this.ctx = ctx;
+                this.merge = merge;
+            }
+
+            @Override
+            public long getCurrentProcessingTime() {
+                return ctx.getCurrentProcessingTime();
+            }
+
+            @Override
+            public long getCurrentWatermark() {
+                return ctx.getCurrentWatermark();
+            }
+
+            @Override
+            public void registerProcessingTimeTimer(long time) {
+                ctx.registerProcessingTimeTimer(time);
+            }
+
+            @Override
+            public void registerEventTimeTimer(long time) {
+                ctx.registerEventTimeTimer(time);
+            }
+
+            @Override
+            public void deleteProcessingTimeTimer(long time) {
+                ctx.deleteProcessingTimeTimer(time);
+            }
+
+            @Override
+            public void deleteEventTimeTimer(long time) {
+                ctx.deleteEventTimeTimer(time);
+            }
+
+            @Override
+            public <S extends State> S getPartitionedState(StateDescriptor<S, ?> d) {
+                return States.get(new States.Access() {
+                    @Override
+                    public <F extends org.apache.flink.api.common.state.State> F get(
+                            org.apache.flink.api.common.state.StateDescriptor<F, ?> fd) {
+                        return ctx.getPartitionedState(fd);
+                    }
+                }, d);
+            }
+
+            @Override
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            public <S extends MergingState<?, ?>> void mergePartitionedState(StateDescriptor<S, ?> d) {
+                if (merge == null) {
+                    throw new IllegalStateException("mergePartitionedState outside onMerge");
+                }
+                merge.mergePartitionedState((org.apache.flink.api.common.state.StateDescriptor) States.toFlink(d));
+            }
+
+            @SuppressWarnings("unused")
+            MetricGroup metrics() {
+                return ctx.getMetricGroup();
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ window functions
+
+    /** A Tidemark {@link WindowFunction}, or (null) the pass-through of aggregate / reduce results. */
+    public static final class Apply extends RichWindowFunction<Object, Object, Object, org.apache.flink.streaming.api.windowing.windows.Window> {
+        private static final long serialVersionUID = 1L;
+        private final WindowFunction<Object, Object, Object, Window> f;
+        private final String name;
+        private transient LongCounter firings;
+        private transient LongCounter out;
+
+        public Apply(WindowFunction<Object, Object, Object, Window> f, String name) {
+            this.f = f;
+            this.name = name;
+        }
+
+        @Override
+        public void open(OpenContext openContext) throws Exception {
+            firings = Runtime.counter(getRuntimeContext(), name, "numWindowFirings");
+            out = Runtime.counter(getRuntimeContext(), name, "numRecordsOut");
+            Runtime.open(f, getRuntimeContext());
+        }
+
+        @Override
+        public void apply(Object key, org.apache.flink.streaming.api.windowing.windows.Window window, Iterable<Object> input,
+                org.apache.flink.util.Collector<Object> collector) throws Exception {
+            firings.add(1L);
+            if (f == null) {
+                for (Object o : input) {
+                    out.add(1L);
+                    collector.collect(o);
+                }
+            } else {
+                f.apply(key, toTidemark(window), input, Runtime.collector(collector, out));
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            Runtime.close(f);
+        }
+    }
+
+    /**
+     * A Tidemark {@link ProcessWindowFunction}, with the firing descriptor Flink does not have computed
+     * as Tidemark defines it: the timing compares the watermark (event time) or the processing time
+     * (processing-time windows) at the firing with {@code window.maxTimestamp()} — before it EARLY, the
+     * first firing at or after it ON_TIME, later ones LATE — and the index counts the firings of one
+     * window of one key. The count lives in Flink keyed state, in a map in the global (per-key) state
+     * keyed by the window ({@code windowState()} is not allowed for merging windows in Flink): a merged
+     * session window seen for the first time absorbs the entries of the windows it covers (maximum
+     * index, on-time fired if any was), exactly as Tidemark's window operator merges its counts; the
+     * entry is removed when Flink clears the window.
+     */
+    public static final class ProcessWindow extends org.apache.flink.streaming.api.functions.windowing.ProcessWindowFunction<Object, Object, Object,
+            org.apache.flink.streaming.api.windowing.windows.Window> {
+        private static final long serialVersionUID = 1L;
+
+        /** Window id ("start:end" or "global") → firings * 2 + (on-time fired ? 1 : 0). */
+        static final org.apache.flink.api.common.state.MapStateDescriptor<String, Long> FIRINGS =
+                new org.apache.flink.api.common.state.MapStateDescriptor<>("tidemark-window-firings", Types.STRING, Types.LONG);
+
+        private final ProcessWindowFunction<Object, Object, Object, Window> f;
+        private final boolean eventTime;
+        private final boolean merging;
+        private final String name;
+        private transient LongCounter firings;
+        private transient LongCounter out;
+        private transient WCtx ctx;
+
+        public ProcessWindow(ProcessWindowFunction<Object, Object, Object, Window> f, boolean eventTime, boolean merging, String name) {
+            this.f = f;
+            this.eventTime = eventTime;
+            this.merging = merging;
+            this.name = name;
+        }
+
+        @Override
+        public void open(OpenContext openContext) throws Exception {
+            firings = Runtime.counter(getRuntimeContext(), name, "numWindowFirings");
+            out = Runtime.counter(getRuntimeContext(), name, "numRecordsOut");
+            ctx = new WCtx(f);
+            Runtime.open(f, getRuntimeContext());
+        }
+
+        private static String id(Window w) {
+            if (w instanceof TimeWindow) {
+                return ((TimeWindow) w).getStart() + ":" + ((TimeWindow) w).getEnd();
+            }
+            return "global";
+        }
+
+        private static boolean covers(Window outer, String innerId) {
+            if (!(outer instanceof TimeWindow) || innerId.equals("global")) {
+                return false;
+            }
+            int at = innerId.indexOf(':', 1);
+            long start = Long.parseLong(innerId.substring(0, at));
+            long end = Long.parseLong(innerId.substring(at + 1));
+            TimeWindow t = (TimeWindow) outer;
+            return t.getStart() <= start && end <= t.getEnd();
+        }
+
+        /** Removes the entries of the windows {@code w} covers (merged into it); returns their combination. */
+        private long absorbCovered(org.apache.flink.api.common.state.MapState<String, Long> state, Window w, String own) throws Exception {
+            int maxFirings = 0;
+            boolean onTime = false;
+            List<String> covered = new ArrayList<>();
+            for (Map.Entry<String, Long> e : state.entries()) {
+                if (!e.getKey().equals(own) && covers(w, e.getKey())) {
+                    covered.add(e.getKey());
+                    maxFirings = Math.max(maxFirings, (int) (e.getValue() >>> 1));
+                    onTime |= (e.getValue() & 1) != 0;
+                }
+            }
+            for (String k : covered) {
+                state.remove(k);
+            }
+            return ((long) maxFirings << 1) | (onTime ? 1 : 0);
+        }
+
+        @Override
+        public void process(Object key, Context c, Iterable<Object> elements, org.apache.flink.util.Collector<Object> collector)
+                throws Exception {
+            Window window = toTidemark(c.window());
+            org.apache.flink.api.common.state.MapState<String, Long> state = c.globalState().getMapState(FIRINGS);
+            String id = id(window);
+            Long packed = state.get(id);
+            if (packed == null) {
+                packed = merging ? absorbCovered(state, window, id) : 0L;
+            }
+            int count = (int) (packed >>> 1);
+            boolean onTimeFired = (packed & 1) != 0;
+            long now = eventTime ? c.currentWatermark() : c.currentProcessingTime();
+            Firing.Timing timing;
+            if (now < window.maxTimestamp()) {
+                timing = Firing.Timing.EARLY;
+            } else if (onTimeFired) {
+                timing = Firing.Timing.LATE;
+            } else {
+                timing = Firing.Timing.ON_TIME;
+                onTimeFired = true;
+            }
+            count++;
+            state.put(id, ((long) count << 1) | (onTimeFired ? 1 : 0));
+            firings.add(1L);
+            ctx.prepare(c, window, new Firing(timing, count, c.currentWatermark()));
+            f.process(key, ctx, elements, Runtime.collector(collector, out));
+        }
+
+        @Override
+        public void clear(Context c) throws Exception {
+            Window window = toTidemark(c.window());
+            org.apache.flink.api.common.state.MapState<String, Long> state = c.globalState().getMapState(FIRINGS);
+            String id = id(window);
+            state.remove(id);
+            if (merging) {
+                absorbCovered(state, window, id);
+            }
+            ctx.prepare(c, window, null);
+            f.clear(ctx);
+        }
+
+        @Override
+        public void close() throws Exception {
+            Runtime.close(f);
+        }
+    }
+
+    /** Tidemark's window-function context over Flink's. */
+    static final class WCtx extends ProcessWindowFunction<Object, Object, Object, Window>.Context {
+        private org.apache.flink.streaming.api.functions.windowing.ProcessWindowFunction<Object, Object, Object,
+                org.apache.flink.streaming.api.windowing.windows.Window>.Context c;
+        private Window window;
+        private Firing firing;
+
+        WCtx(ProcessWindowFunction<Object, Object, Object, Window> f) {
+            f.super();
+        }
+
+        void prepare(org.apache.flink.streaming.api.functions.windowing.ProcessWindowFunction<Object, Object, Object,
+                org.apache.flink.streaming.api.windowing.windows.Window>.Context c, Window window, Firing firing) {
+            this.c = c;
+            this.window = window;
+            this.firing = firing;
+        }
+
+        @Override
+        public Window window() {
+            return window;
+        }
+
+        @Override
+        public long currentProcessingTime() {
+            return c.currentProcessingTime();
+        }
+
+        @Override
+        public long currentWatermark() {
+            return c.currentWatermark();
+        }
+
+        @Override
+        public KeyedStateStore windowState() {
+            return States.store(States.of(c.windowState()));
+        }
+
+        @Override
+        public KeyedStateStore globalState() {
+            return States.store(States.of(c.globalState()));
+        }
+
+        @Override
+        public <X> void output(OutputTag<X> outputTag, X value) {
+            c.output(Runtime.tag(outputTag), value);
+        }
+
+        @Override
+        public Firing firing() {
+            return firing;
+        }
+    }
+}
