@@ -15,8 +15,10 @@ public interface Clock {
 
     /**
      * Whether this clock is driven by the data (replay) or by a test, rather than by wall time.
-     * A driven clock never advances while the engine waits, so the engine must not block waiting for
-     * a timer on it; it fires due timers whenever the clock is advanced instead.
+     * A driven clock never advances while the engine waits, so the engine does not wait for timers on
+     * it: a source task fires the timers that are due each time its source emits something (a record,
+     * a watermark, an idle mark) and at the end of its input; a task behind an exchange fires them
+     * each time a batch of input arrives. Moving the clock alone fires nothing.
      */
     default boolean isDriven() {
         return false;

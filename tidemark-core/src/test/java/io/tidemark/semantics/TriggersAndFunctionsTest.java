@@ -114,7 +114,7 @@ class TriggersAndFunctionsTest {
      * Processing-time windows of 1 s on a manual clock: a (at 100) and b (at 900) are in [0,1000), which
      * fires when the clock reaches 999 — before c (at 1000) is processed. c and d (at 1500) are in
      * [1000,2000), still open when the input ends: Tidemark fires pending processing-time windows at the
-     * end of input; the clock (1500) has not reached the window's end, so that firing is EARLY.
+     * end of input, as if the clock had jumped past their end, so that firing is ON_TIME.
      */
     @Test
     void processingTimeWindowsOnAManualClock() throws Exception {
@@ -126,7 +126,7 @@ class TriggersAndFunctionsTest {
         env.addSource(src).keyBy(v -> "k").window(TumblingProcessingTimeWindows.of(Duration.ofSeconds(1)))
                 .process(new Sem.Describe<String, String>()).addSink(sink);
         env.execute("processing-time");
-        assertThat(sink.values()).containsExactly("k [0,1000) [a, b] ON_TIME#1", "k [1000,2000) [c, d] EARLY#1");
+        assertThat(sink.values()).containsExactly("k [0,1000) [a, b] ON_TIME#1", "k [1000,2000) [c, d] ON_TIME#1");
     }
 
     /** Keyed state of every kind and timers of both domains, on key:value strings. */

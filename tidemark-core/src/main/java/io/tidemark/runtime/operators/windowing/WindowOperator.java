@@ -68,6 +68,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     private WindowCtx windowCtx;
     private TimestampedCollector<OUT> collector;
     private final AssignerCtx assignerCtx = new AssignerCtx();
+    private boolean inputEnded;
 
     /**
      * @param windowFunction a {@link ProcessWindowFunction}, a {@link WindowFunction}, or {@code null}
@@ -296,7 +297,9 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     @Override
     public void endInput() throws Exception {
         if (!eventTime) {
-            // a bounded input ends processing time too: pending processing-time windows fire now
+            // a bounded input ends processing time too: pending processing-time windows fire now,
+            // on time (as if the clock had reached their end)
+            inputEnded = true;
             timerService.fireAllProcessingTimeTimers();
         }
         super.endInput();
@@ -310,7 +313,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
      * or after it ON_TIME; every later one LATE. Being observable, the same rule holds on Flink.
      */
     private Firing.Timing timing(W window, WindowContents contents) {
-        long now = eventTime ? currentWatermark : context.getClock().currentTimeMillis();
+        long now = eventTime ? currentWatermark : inputEnded ? Long.MAX_VALUE : context.getClock().currentTimeMillis();
         if (now < window.maxTimestamp()) {
             return Firing.Timing.EARLY;
         }
