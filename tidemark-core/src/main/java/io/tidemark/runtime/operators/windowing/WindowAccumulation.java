@@ -33,6 +33,15 @@ public abstract class WindowAccumulation<IN, ACC> implements java.io.Serializabl
     /** The user function, for its life cycle; may be null. */
     abstract Function function();
 
+    /**
+     * Called after the window fired with {@code emitted}; returns what the window keeps. Records pass
+     * by reference, so a result that <i>is</i> the kept state would change under its receiver when the
+     * window fires again; such state is replaced by a detached copy.
+     */
+    ACC afterEmit(ACC acc, Iterable<?> emitted) throws Exception {
+        return acc;
+    }
+
     /** Incremental aggregation with an {@link AggregateFunction}. */
     public static <IN, ACC> WindowAccumulation<IN, ACC> aggregate(AggregateFunction<IN, ACC, ?> agg) {
         return new WindowAccumulation<>() {
@@ -54,6 +63,15 @@ public abstract class WindowAccumulation<IN, ACC> implements java.io.Serializabl
             @Override
             Iterable<?> elements(ACC acc) {
                 return List.of(agg.getResult(acc));
+            }
+
+            /** {@code getResult} returned the accumulator itself (as the seeds' OrderAggregate does). */
+            @Override
+            ACC afterEmit(ACC acc, Iterable<?> emitted) {
+                if (emitted.iterator().next() != acc) {
+                    return acc;
+                }
+                return agg.merge(agg.createAccumulator(), acc);
             }
 
             @Override

@@ -344,6 +344,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         } else {
             ((WindowFunction) windowFunction).apply(key, window, elements, collector);
         }
+        contents.acc = accumulation.afterEmit(cast(contents.acc), elements);
     }
 
     private void purge(WindowContents contents) {
