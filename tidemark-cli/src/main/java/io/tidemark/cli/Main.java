@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
             "Start with: tidemark demo"},
         footer = {"", "Exit codes: 0 done, 1 the job failed, 2 usage or job-file error.",
             "Job file reference: docs/job-file.md"})
-public final class Main implements Runnable {
+public final class Main implements java.util.concurrent.Callable<Integer> {
 
     public static final int OK = 0;
     public static final int FAILED = 1;
@@ -33,9 +33,10 @@ public final class Main implements Runnable {
     }
 
     @Override
-    public void run() {
-        io.err().print(new CommandLine(this).getUsageMessage());
-        throw new CommandLine.ParameterException(new CommandLine(this), "a command is required: run, validate, generate or demo");
+    public Integer call() {
+        io.err().println("tidemark: a command is required: run, validate, generate or demo");
+        io.err().print(commandLine(io).getUsageMessage());
+        return USAGE;
     }
 
     public static void main(String[] args) {

@@ -70,9 +70,13 @@ public final class JobRunner {
             env.getConfig().setAutoWatermarkInterval(job.watermark().perEvent() ? 0L : job.watermark().interval().toMillis());
 
             String runId = run.id();
-            DataStream<Event> events = env.fromSource(new LineSource(runId), strategy(job), "source");
+            // The source reads its input in order in one subtask, so its watermarks (and the replay
+            // clock) follow the input alone; keyBy sends each key's records and every watermark down one
+            // FIFO channel to the window subtask of that key, which thus sees what a parallelism-1 window
+            // operator sees for the key: any parallelism gives the same multiset of outputs.
+            DataStream<Event> events = env.fromSource(new LineSource(runId), strategy(job), "source").setParallelism(1);
             SingleOutputStreamOperator<Event> probed = events.transform("watermark probe",
-                    () -> new Sinks.WatermarkProbe(runId), null);
+                    () -> new Sinks.WatermarkProbe(runId), null).setParallelism(1);
             OutputTag<Event> lateTag = new OutputTag<>("late") {};
             WindowedStream<Event, List<String>, TimeWindow> windowed = probed
                     .keyBy(Event::key)

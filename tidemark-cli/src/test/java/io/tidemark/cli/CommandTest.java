@@ -1,0 +1,93 @@
+package io.tidemark.cli;
+
+import static io.tidemark.cli.CliHarness.lines;
+import static io.tidemark.cli.CliHarness.order;
+import static io.tidemark.cli.CliHarness.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class CommandTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "run", "validate", "generate", "demo"})
+    void everyCommandHasHelp(String command) {
+        CliHarness.Result r = command.isEmpty() ? run("--help") : run(command, "--help");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).contains("Usage: tidemark" + (command.isEmpty() ? "" : " " + command));
+    }
+
+    @Test
+    void noCommandIsAUsageError() {
+        CliHarness.Result r = run();
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("a command is required");
+    }
+
+    @Test
+    void resultsCanGoToStandardOut() throws Exception {
+        CliHarness.write(dir, "orders.jsonl", order("u1", 1000, "1"));
+        Path job = dir.resolve("job.yaml");
+        Files.writeString(job, "source: {type: file, path: orders.jsonl}\nevent-time: {field: eventTime}\n"
+                + "watermark: {strategy: none}\nkey-by: [userId]\nwindow: {type: tumbling, size: 1s}\n");
+        CliHarness.Result r = run("run", job.toString()).assertOk();
+        assertThat(r.out()).startsWith("{\"key\": {\"userId\": \"u1\"}, \"window_start\": 1000, \"window_end\": 2000, \"count\": 1, "
+                + "\"timing\": \"ON_TIME\", \"firing\": 1, \"watermark\": 9223372036854775807}\n");
+        assertThat(r.out()).contains("Summary of 'job'").contains("final watermark    none");
+    }
+
+    @Test
+    void aSocketSourceReadsLinesUntilTheSocketCloses() throws Exception {
+        try (ServerSocket server = new ServerSocket(0)) {
+            Thread feeder = new Thread(() -> {
+                try (Socket s = server.accept(); OutputStream o = s.getOutputStream();
+                        PrintWriter w = new PrintWriter(new java.io.OutputStreamWriter(o, StandardCharsets.UTF_8))) {
+                    w.println(order("u1", 1000, "1"));
+                    w.println("not json");
+                    w.println(order("u1", 12000, "2"));
+                    w.flush();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            feeder.start();
+            Path job = dir.resolve("job.yaml");
+            Files.writeString(job, "source: {type: socket, host: 127.0.0.1, port: " + server.getLocalPort() + "}\n"
+                    + "event-time: {field: eventTime}\n"
+                    + "watermark: {strategy: bounded, max-out-of-orderness: 0s, emit: per-event}\n"
+                    + "key-by: [userId]\nwindow: {type: tumbling, size: 10s}\n"
+                    + "output: {results: {type: jsonl, path: r.jsonl}, dead-letter: {type: jsonl, path: d.jsonl}}\n");
+            CliHarness.Result r = run("run", job.toString()).assertOk();
+            feeder.join();
+            assertThat(lines(dir.resolve("r.jsonl"))).containsExactly(
+                    "{\"key\": {\"userId\": \"u1\"}, \"window_start\": 0, \"window_end\": 10000, \"count\": 1, \"timing\": \"ON_TIME\", \"firing\": 1, \"watermark\": 11999}",
+                    "{\"key\": {\"userId\": \"u1\"}, \"window_start\": 10000, \"window_end\": 20000, \"count\": 1, \"timing\": \"ON_TIME\", \"firing\": 1, \"watermark\": 9223372036854775807}");
+            assertThat(lines(dir.resolve("d.jsonl"))).singleElement().asString()
+                    .contains("\"reason\": \"unparsable\"").contains("\"file\": \"socket:127.0.0.1:" + server.getLocalPort() + "\"")
+                    .contains("\"line\": 2").contains("\"text\": \"not json\"");
+            assertThat(r.out()).contains("3 records read = 2 in window results + 0 late + 1 dead letters: OK");
+        }
+    }
+
+    @Test
+    void theDemoRunsAndPrintsResultsLateRecordsAndTheSummary() throws Exception {
+        CliHarness.Result r = run("demo", "--dir", dir.toString()).assertOk();
+        assertThat(r.out()).contains("== Results (first 20 of").contains("== Late records (first 20 of")
+                .contains("== Dead letters").contains("Summary of 'order-stats'").contains("dead letters: OK");
+        assertThat(dir.resolve("order-stats.yaml")).exists();
+        assertThat(run("validate", dir.resolve("order-stats.yaml").toString()).exitCode()).isZero();
+    }
+}

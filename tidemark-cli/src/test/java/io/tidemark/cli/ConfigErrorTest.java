@@ -1,0 +1,144 @@
+package io.tidemark.cli;
+
+import static io.tidemark.cli.CliHarness.order;
+import static io.tidemark.cli.CliHarness.run;
+import static io.tidemark.cli.CliHarness.write;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Configuration errors: one message naming the key, exit code 2, and nothing processed (no output
+ * file is even created).
+ */
+class ConfigErrorTest {
+
+    static final String VALID = String.join("\n",
+            "name: order-stats",
+            "source:",
+            "  type: file",
+            "  path: orders.jsonl",
+            "  format: jsonl",
+            "event-time:",
+            "  field: eventTime",
+            "  unit: ms",
+            "watermark:",
+            "  strategy: bounded",
+            "  max-out-of-orderness: 10s",
+            "  emit: periodic",
+            "  interval: 200ms",
+            "  idleness: 1m",
+            "key-by: [userId]",
+            "window:",
+            "  type: tumbling",
+            "  size: 5m",
+            "  offset: 0s",
+            "allowed-lateness: 30s",
+            "aggregate: [count, {sum: amount}]",
+            "output:",
+            "  results: {type: jsonl, path: out/results.jsonl}",
+            "  late: {type: jsonl, path: out/late.jsonl}",
+            "  dead-letter: {type: jsonl, path: out/dead-letter.jsonl}",
+            "");
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void data() throws Exception {
+        write(dir, "orders.jsonl", order("u1", 1000, "1"));
+    }
+
+    static Stream<Arguments> mistakes() {
+        return Stream.of(
+                Arguments.of("  size: 5m\n", "  sizee: 5m\n", "window.sizee: unknown key (did you mean 'window.size'?)"),
+                Arguments.of("key-by:", "keyby:", "keyby: unknown key (did you mean 'key-by'?)"),
+                Arguments.of("max-out-of-orderness: 10s", "max-out-of-orderness: 10 seconds",
+                        "watermark.max-out-of-orderness: '10 seconds' is not a duration"),
+                Arguments.of("interval: 200ms", "interval: 200", "watermark.interval: '200' is not a duration"),
+                Arguments.of("path: orders.jsonl", "path: missing.jsonl", "source.path: file not found"),
+                Arguments.of("  size: 5m\n", "", "window.size: missing"),
+                Arguments.of("  offset: 0s\n", "  offset: 0s\n  slide: 1m\n", "window.slide: not allowed here: only for sliding windows"),
+                Arguments.of("  offset: 0s\n", "  offset: 5m\n", "window.offset: must be smaller than window.size (5m)"),
+                Arguments.of("type: tumbling", "type: hopping", "window.type: 'hopping' is not one of tumbling | sliding | session"),
+                Arguments.of("strategy: bounded", "strategy: bonded", "watermark.strategy: 'bonded' is not one of bounded | monotonous | none"),
+                Arguments.of("  max-out-of-orderness: 10s\n", "", "watermark.max-out-of-orderness: missing"),
+                Arguments.of("unit: ms", "unit: sec", "event-time.unit: 'sec' is not one of ms | s | us | ns | iso8601"),
+                Arguments.of("idleness: 1m", "idleness: 0s", "watermark.idleness: must be above 0"),
+                Arguments.of("emit: periodic", "emit: per-event", "watermark.interval: not allowed here: only for emit: periodic"),
+                Arguments.of("{sum: amount}", "{median: amount}", "aggregate[1].median: unknown aggregate"),
+                Arguments.of("results: {type: jsonl", "results: {type: xml", "output.results.type: 'xml' is not one of jsonl | csv | stdout"),
+                Arguments.of("path: out/late.jsonl", "path: out/results.jsonl", "output.late.path: is the same file as output.results.path"),
+                Arguments.of("path: out/results.jsonl", "path: orders.jsonl", "output.results.path: is the same file as source.path"),
+                Arguments.of("  format: jsonl\n", "  format: jsonl\n  rate: 5\n", "source.rate: not allowed here: generator options are for source.type: generator"),
+                Arguments.of("allowed-lateness: 30s", "allowed-lateness: soon", "allowed-lateness: 'soon' is not a duration"),
+                Arguments.of("event-time:\n  field: eventTime\n  unit: ms\n", "event-time: eventTime\n", "event-time: expected a mapping of keys"),
+                Arguments.of("  field: eventTime\n", "  field: eventTime\n  field: ts\n", "not valid YAML"));
+    }
+
+    @ParameterizedTest(name = "{2}")
+    @MethodSource("mistakes")
+    void aMistakeNamesTheKeyAndExitsWithCode2BeforeAnyRecord(String from, String to, String message) throws Exception {
+        assertThat(VALID).contains(from);
+        Path job = dir.resolve("job.yaml");
+        Files.writeString(job, VALID.replace(from, to));
+
+        CliHarness.Result r = run("run", job.toString());
+
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+        assertThat(r.err()).contains(message);
+        assertThat(r.err().lines().count()).as("one message: " + r.err()).isEqualTo(1);
+        assertThat(dir.resolve("out")).doesNotExist();
+        // validate reports the same
+        CliHarness.Result v = run("validate", job.toString());
+        assertThat(v.exitCode()).isEqualTo(2);
+        assertThat(v.err()).contains(message);
+    }
+
+    @Test
+    void theValidJobValidates() throws Exception {
+        Path job = dir.resolve("job.yaml");
+        Files.writeString(job, VALID);
+        CliHarness.Result v = run("validate", job.toString()).assertOk();
+        assertThat(v.out()).contains(job + ": OK").contains("tumbling 5m").contains("bounded 10s, every 200ms, idle after 1m");
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void aMissingJobFileOrABadParallelismIsAUsageError() throws Exception {
+        CliHarness.Result r = run("run", dir.resolve("nope.yaml").toString());
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("job file not found");
+
+        Path job = dir.resolve("job.yaml");
+        Files.writeString(job, VALID);
+        r = run("run", "--parallelism", "0", job.toString());
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("--parallelism: must be at least 1");
+
+        r = run("run");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("Missing required parameter: 'JOB.yaml'");
+
+        r = run("frobnicate");
+        assertThat(r.exitCode()).isEqualTo(2);
+    }
+
+    @Test
+    void badGenerateOptionsAreUsageErrors() {
+        CliHarness.Result r = run("generate", "--delay", "gaussian:1s");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("--delay: unknown delay distribution 'gaussian:1s'");
+        r = run("generate", "--idle", "p9@1m+1m", "--splits", "2");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("--idle: no split 'p9'");
+    }
+}
