@@ -20,12 +20,13 @@ import java.util.regex.Pattern;
  * <p>The checks run in this order; the first that fails gives the reason:
  * <ol>
  *   <li>{@code unparsable}: not a JSON object, or a CSV row with the wrong number of values;
- *   <li>{@code missing-field}: the partition field, a key-by field or an aggregated field is absent or null;
+ *   <li>{@code missing-field}: the partition field is absent or null;
  *   <li>{@code bad-arrival-time} (replay mode): the arrival-time field is absent or not epoch milliseconds;
+ *   <li>{@code missing-field}: a key-by field or an aggregated field is absent or null;
  *   <li>{@code missing-event-time}: the event-time field is absent or null;
  *   <li>{@code wrong-unit}: the value's size says another unit than {@code event-time.unit} (see
  *       {@link TimeUnitKind#guessFromMagnitude}), or an ISO-8601 text where a number is declared, or the reverse;
- *   <li>{@code bad-event-time}: not a number (or not an ISO-8601 instant with offset), or out of range;
+ *       {@code bad-event-time}: not a number (or not an ISO-8601 instant with offset), or out of range;
  *   <li>{@code not-a-number}: an aggregated field is not a number;
  *   <li>{@code too-far-ahead}: the event time is more than {@code event-time.max-future} ahead of the
  *       reference watermark (see {@link #referenceWatermark}).
@@ -291,6 +292,21 @@ public final class LineInterpreter {
 
     /** {@code v} as a JSON literal: {@code "u1"}, {@code 42}, {@code true}, {@code null}. */
     public static String literal(Object v) {
+        if (v instanceof String) {
+            String s = (String) v;
+            boolean plain = true;
+            for (int i = 0; i < s.length() && plain; i++) {
+                char c = s.charAt(i);
+                plain = c >= 0x20 && c != '"' && c != '\\' && c < 0x7f;
+            }
+            if (plain) {
+                return "\"" + s + "\"";
+            }
+        } else if (v instanceof Long || v instanceof Integer || v instanceof Boolean) {
+            return v.toString();
+        } else if (v == null) {
+            return "null";
+        }
         try {
             return LineParser.JSON.writeValueAsString(v);
         } catch (Exception e) {
