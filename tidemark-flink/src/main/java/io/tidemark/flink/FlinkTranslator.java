@@ -422,10 +422,15 @@ public final class FlinkTranslator {
         try (ObjectOutputStream out = new ObjectOutputStream(OutputStream.nullOutputStream())) {
             out.writeObject(f);
         } catch (NotSerializableException e) {
+            Class<?> enclosing = f.getClass().getEnclosingClass();
+            boolean capturedOuter = enclosing != null && enclosing.getName().equals(e.getMessage());
             throw new TranslationException("operator '" + operator + "': the " + what + " " + f.getClass().getName()
                     + " is not serializable (it holds a " + e.getMessage() + ", which does not implement "
-                    + "java.io.Serializable); Flink ships functions to its workers by Java serialization: make the "
-                    + "field transient and create it in open(), or make its class serializable", e);
+                    + "java.io.Serializable); Flink ships functions to its workers by Java serialization: "
+                    + (capturedOuter
+                            ? "an anonymous or inner class keeps a reference to its enclosing object; make it a static "
+                                    + "nested or top-level class"
+                            : "make the field transient and create it in open(), or make its class serializable"), e);
         } catch (IOException | RuntimeException e) {
             throw new TranslationException("operator '" + operator + "': the " + what + " " + f.getClass().getName()
                     + " cannot be serialized: " + e, e);

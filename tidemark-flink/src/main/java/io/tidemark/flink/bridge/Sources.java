@@ -71,6 +71,20 @@ public final class Sources {
         };
     }
 
+    /**
+     * A bounded input ended: the final watermark, as Tidemark sends it, also when the source had marked
+     * itself idle (Flink's own end-of-input watermark does not pass an idle output; emitting through
+     * the context marks the output active first).
+     */
+    static void endOfInput(org.apache.flink.streaming.api.functions.source.legacy.SourceFunction.SourceContext<?> ctx,
+            boolean cancelled) {
+        if (!cancelled) {
+            synchronized (ctx.getCheckpointLock()) {
+                ctx.emitWatermark(org.apache.flink.streaming.api.watermark.Watermark.MAX_WATERMARK);
+            }
+        }
+    }
+
     /** A plain (non-parallel) Tidemark source: one subtask, as in Tidemark. */
     public static final class Single extends RichSourceFunction<Object> {
         private static final long serialVersionUID = 1L;
@@ -87,13 +101,17 @@ public final class Sources {
             Runtime.open(f, getRuntimeContext());
         }
 
+        private volatile boolean cancelled;
+
         @Override
         public void run(SourceContext<Object> ctx) throws Exception {
             f.run(context(ctx, Runtime.counter(getRuntimeContext(), name, "numRecordsOut")));
+            endOfInput(ctx, cancelled);
         }
 
         @Override
         public void cancel() {
+            cancelled = true;
             f.cancel();
         }
 
@@ -119,13 +137,17 @@ public final class Sources {
             Runtime.open(f, getRuntimeContext());
         }
 
+        private volatile boolean cancelled;
+
         @Override
         public void run(SourceContext<Object> ctx) throws Exception {
             f.run(context(ctx, Runtime.counter(getRuntimeContext(), name, "numRecordsOut")));
+            endOfInput(ctx, cancelled);
         }
 
         @Override
         public void cancel() {
+            cancelled = true;
             f.cancel();
         }
 
@@ -266,10 +288,14 @@ public final class Sources {
             if (e != null) {
                 throw new IllegalStateException("periodic watermark emission failed", e);
             }
+            endOfInput(ctx, cancelled);
         }
+
+        private volatile boolean cancelled;
 
         @Override
         public void cancel() {
+            cancelled = true;
             source.cancel();
         }
 

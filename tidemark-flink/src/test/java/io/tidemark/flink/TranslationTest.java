@@ -1,0 +1,146 @@
+package io.tidemark.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.api.common.functions.MapFunction;
+import io.tidemark.runtime.operators.StreamMap;
+import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
+import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
+import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import io.tidemark.streaming.api.windowing.windows.TimeWindow;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What does not translate fails at translation time with a clear message; split sources translate faithfully. */
+class TranslationTest {
+
+    private static void translate(StreamExecutionEnvironment env) {
+        FlinkTranslator.translate(env, org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.getExecutionEnvironment());
+    }
+
+    /** Holds a plain Object: not serializable. */
+    static final class HoldsALock implements MapFunction<Integer, Integer> {
+        private static final long serialVersionUID = 1L;
+        @SuppressWarnings("unused")
+        private final Object lock = new Object();
+
+        @Override
+        public Integer map(Integer value) {
+            return value;
+        }
+    }
+
+    @Test
+    void aFunctionThatIsNotSerializableIsNamedWithTheReason() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.fromElements(1, 2).map(new HoldsALock()).name("locking map").print();
+        assertThatThrownBy(() -> translate(env))
+                .isInstanceOf(TranslationException.class)
+                .hasMessageContaining("operator 'locking map'")
+                .hasMessageContaining("map function " + HoldsALock.class.getName())
+                .hasMessageContaining("java.lang.Object")
+                .hasMessageContaining("not serializable");
+    }
+
+    /** A user subclass of a built-in assigner: its behaviour may differ, so it is not mapped to Flink's. */
+    static final class MyWindows extends TumblingEventTimeWindows {
+        private static final long serialVersionUID = 1L;
+
+        MyWindows() {
+            super(10, 0);
+        }
+    }
+
+    @Test
+    void aCustomWindowAssignerFailsClearly() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.fromElements(1, 2).keyBy(x -> x % 2).window(new MyWindows()).reduce(Integer::sum).name("my window").print();
+        assertThatThrownBy(() -> translate(env))
+                .isInstanceOf(TranslationException.class)
+                .hasMessageContaining("window 'my window'")
+                .hasMessageContaining(MyWindows.class.getName())
+                .hasMessageContaining("has no Flink translation");
+    }
+
+    @Test
+    void aCustomOperatorFailsClearly() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.fromElements(1, 2).transform("raw operator", () -> new StreamMap<Integer, Integer>(x -> x), null).print();
+        assertThatThrownBy(() -> translate(env))
+                .isInstanceOf(TranslationException.class)
+                .hasMessageContaining("'raw operator'")
+                .hasMessageContaining("custom operator");
+    }
+
+    record Reading(String device, long ts, int value) implements java.io.Serializable {}
+
+    /** Two devices (splits), one lagging: the source's watermark is the minimum over its splits. */
+    static final class TwoDevices implements SplitSourceFunction<Reading> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void run(SplitSourceContext<Reading> ctx) {
+            long[][] data = {{0, 1}, {12, 0}, {3, 1}, {25, 0}, {9, 1}, {15, 1}, {31, 0}, {21, 1}, {28, 1}};
+            for (long[] d : data) {
+                String split = "dev" + d[1];
+                ctx.collect(split, new Reading(split, d[0], 1));
+            }
+            ctx.splitFinished("dev0");
+            ctx.splitFinished("dev1");
+        }
+
+        @Override
+        public void cancel() {}
+    }
+
+    static final class CountReadings
+            extends io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction<Reading, String, String, TimeWindow> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void process(String key, Context ctx, Iterable<Reading> elements, io.tidemark.util.Collector<String> out) {
+            int n = 0;
+            for (Reading ignored : elements) {
+                n++;
+            }
+            out.collect(ctx.window().getStart() + " n=" + n + " " + ctx.firing() + " wm=" + ctx.firing().watermark());
+        }
+    }
+
+    @Test
+    void anAnonymousFunctionCapturingItsTestIsExplained() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.fromElements(1, 2).map(new MapFunction<Integer, Integer>() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public Integer map(Integer value) {
+                return value;
+            }
+        }).print();
+        assertThatThrownBy(() -> translate(env))
+                .isInstanceOf(TranslationException.class)
+                .hasMessageContaining("keeps a reference to its enclosing object");
+    }
+
+    @Test
+    void splitSourcesWatermarkPerSplitOnBothEngines() throws Exception {
+        BothEngines.Results r = BothEngines.run((env, sinks) -> {
+            env.getConfig().setAutoWatermarkInterval(0);
+            env.fromSource(new TwoDevices(), WatermarkStrategy.<Reading>forMonotonousTimestamps()
+                            .withTimestampAssigner((x, previous) -> x.ts()), "devices")
+                    .keyBy(x -> "all")
+                    .window(TumblingEventTimeWindows.of(Duration.ofMillis(10)))
+                    .process(new CountReadings())
+                    .addSink(sinks.sink("windows"));
+        });
+        // dev1 lags: [0,10) fires only when dev1 passes 10 (its record at 15: min(24, 14) = 14)
+        assertThat(r.tidemark().get("windows")).isEqualTo(List.of(
+                "0 n=3 ON_TIME#1 wm=14", "10 n=2 ON_TIME#1 wm=20", "20 n=3 ON_TIME#1 wm=" + Long.MAX_VALUE,
+                "30 n=1 ON_TIME#1 wm=" + Long.MAX_VALUE));
+        assertThat(r.flink()).isEqualTo(r.tidemark());
+    }
+}
