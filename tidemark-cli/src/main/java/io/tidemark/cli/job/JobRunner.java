@@ -89,7 +89,8 @@ public final class JobRunner {
             fired.addSink(new Sinks.Results(runId));
             fired.getSideOutput(lateTag).addSink(new Sinks.Late(runId));
 
-            if (progress && job.source().type() == JobConfig.SourceType.FILE) {
+            if (progress && job.source().type() == JobConfig.SourceType.FILE && !results.isStdout()
+                    && (late == null || !late.isStdout()) && (dead == null || !dead.isStdout())) {
                 bar = Progress.start(run.stats, Files.size(job.source().path()), err);
             }
             long t0 = System.nanoTime();
