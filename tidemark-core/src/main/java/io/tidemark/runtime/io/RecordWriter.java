@@ -14,8 +14,9 @@ import io.tidemark.streaming.api.transformations.PartitionTransformation.Partiti
  * output.
  *
  * <p>Records are copied into new wrappers when buffered (the upstream chain re-uses its wrapper); the
- * value itself is not copied. A batch is handed over when full, with every control item, and when
- * the owning task has nothing else to do ({@link #flush}).
+ * value itself is not copied. A batch is handed over when full, at end of input, and when the owning
+ * task flushes ({@link #flush}): an input task before it waits for input, a source task every few
+ * milliseconds.
  */
 public final class RecordWriter<T> implements Input<T> {
 
@@ -61,12 +62,17 @@ public final class RecordWriter<T> implements Input<T> {
     @Override
     public void endInput() throws Exception {
         broadcast(EndOfInput.INSTANCE);
+        flush();
     }
 
+    /**
+     * Appends a control item to every channel. It rides in the batch with the records around it (a
+     * watermark after every record must not cost a hand-over each); the task's flush policy bounds
+     * how long it waits.
+     */
     private void broadcast(Object item) throws InterruptedException {
         for (int i = 0; i < gates.length; i++) {
             append(i, item);
-            send(i);
         }
     }
 
