@@ -1,0 +1,253 @@
+package io.tidemark.bench;
+
+import io.tidemark.api.common.JobExecutionResult;
+import io.tidemark.api.common.eventtime.Watermark;
+import io.tidemark.api.common.eventtime.WatermarkGenerator;
+import io.tidemark.api.common.eventtime.WatermarkOutput;
+import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.api.common.functions.AggregateFunction;
+import io.tidemark.api.common.functions.ReduceFunction;
+import io.tidemark.streaming.api.datastream.DataStream;
+import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
+import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
+import io.tidemark.streaming.api.functions.sink.SinkFunction;
+import io.tidemark.streaming.api.functions.source.SourceFunction;
+import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
+import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
+import io.tidemark.streaming.api.windowing.assigners.EventTimeSessionWindows;
+import io.tidemark.streaming.api.windowing.assigners.SlidingEventTimeWindows;
+import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import io.tidemark.streaming.api.windowing.windows.TimeWindow;
+import io.tidemark.util.Collector;
+import io.tidemark.util.OutputTag;
+import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
+
+/** The workloads as Tidemark pipelines (embedded engine, parallelism 1 unless asked otherwise). */
+public final class TidemarkJobs {
+
+    private TidemarkJobs() {}
+
+    // ------------------------------------------------------------------ functions
+
+    /** Reads the shared columns as one split; optionally paced to a fixed rate (latency runs). */
+    static final class Source implements SplitSourceFunction<Event> {
+        private final long eventsPerSecond;
+        private volatile boolean running = true;
+
+        Source(long eventsPerSecond) {
+            this.eventsPerSecond = eventsPerSecond;
+        }
+
+        @Override
+        public void run(SplitSourceContext<Event> ctx) {
+            Events e = Shared.events;
+            ctx.announceSplit("events");
+            long start = System.nanoTime();
+            Shared.sourceStartNanos = start;
+            for (int i = 0, n = e.n; i < n && running; i++) {
+                if (eventsPerSecond > 0 && (i & 255) == 0) {
+                    long due = start + (long) (i * (1e9 / eventsPerSecond));
+                    long wait;
+                    while ((wait = due - System.nanoTime()) > 0) {
+                        LockSupport.parkNanos(wait);
+                    }
+                }
+                ctx.collect("events", e.event(i));
+            }
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
+    }
+
+    /** The same rows through a plain source (for assignTimestampsAndWatermarks, W4). */
+    static final class PlainSource implements SourceFunction<Event> {
+        private volatile boolean running = true;
+
+        @Override
+        public void run(SourceContext<Event> ctx) {
+            Events e = Shared.events;
+            Shared.sourceStartNanos = System.nanoTime();
+            for (int i = 0, n = e.n; i < n && running; i++) {
+                ctx.collect(e.event(i));
+            }
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
+    }
+
+    /** Bounded out-of-orderness emitted on every event that raises the maximum (deterministic lateness). */
+    static final class PunctuatedBounded implements WatermarkGenerator<Event> {
+        private long max = Long.MIN_VALUE;
+
+        @Override
+        public void onEvent(Event event, long timestamp, WatermarkOutput output) {
+            if (timestamp > max) {
+                max = timestamp;
+                output.emitWatermark(new Watermark(max - Events.DISORDER_MS - 1));
+            }
+        }
+
+        @Override
+        public void onPeriodicEmit(WatermarkOutput output) {}
+    }
+
+    /** Bounded out-of-orderness, periodic, telling the latency probe when each watermark left. */
+    static final class ProbedBounded implements WatermarkGenerator<Event> {
+        private long max = Long.MIN_VALUE + Events.DISORDER_MS + 1;
+
+        @Override
+        public void onEvent(Event event, long timestamp, WatermarkOutput output) {
+            max = Math.max(max, timestamp);
+        }
+
+        @Override
+        public void onPeriodicEmit(WatermarkOutput output) {
+            long wm = max - Events.DISORDER_MS - 1;
+            output.emitWatermark(new Watermark(wm));
+            LatencyProbe p = Shared.latency;
+            if (p != null) {
+                p.watermark(wm);
+            }
+        }
+    }
+
+    static final class CountSum implements AggregateFunction<Event, Acc, Acc> {
+        @Override
+        public Acc createAccumulator() {
+            return new Acc();
+        }
+
+        @Override
+        public Acc add(Event value, Acc acc) {
+            acc.count++;
+            acc.sum += value.value;
+            return acc;
+        }
+
+        @Override
+        public Acc getResult(Acc acc) {
+            return acc;
+        }
+
+        @Override
+        public Acc merge(Acc a, Acc b) {
+            a.count += b.count;
+            a.sum += b.sum;
+            return a;
+        }
+    }
+
+    static final class ToResult extends ProcessWindowFunction<Acc, Result, Long, TimeWindow> {
+        @Override
+        public void process(Long key, Context context, Iterable<Acc> elements, Collector<Result> out) {
+            Acc acc = elements.iterator().next();
+            TimeWindow w = context.window();
+            out.collect(new Result(key, w.getStart(), w.getEnd(), acc.count, acc.sum));
+        }
+    }
+
+    /** Highest count, ties to the smaller key (Nexmark q5). */
+    static final class HotItem implements ReduceFunction<Result> {
+        @Override
+        public Result reduce(Result a, Result b) {
+            if (a.count != b.count) {
+                return a.count > b.count ? a : b;
+            }
+            return a.key <= b.key ? a : b;
+        }
+    }
+
+    /** Highest price, then smaller auction, then smaller bidder (Nexmark q7). */
+    static final class MaxBid implements ReduceFunction<Event> {
+        @Override
+        public Event reduce(Event a, Event b) {
+            return Loops.beats(b.value, b.key, b.key2, a.value, a.key, a.key2) ? b : a;
+        }
+    }
+
+    static final class BidResult extends ProcessWindowFunction<Event, Result, Long, TimeWindow> {
+        @Override
+        public void process(Long key, Context context, Iterable<Event> elements, Collector<Result> out) {
+            Event b = elements.iterator().next();
+            out.collect(new Result(b.key, context.window().getStart(), context.window().getEnd(), b.key2, b.value));
+        }
+    }
+
+    static final class ResultSink implements SinkFunction<Result> {
+        @Override
+        public void invoke(Result value) {
+            Shared.result(value);
+        }
+
+        @Override
+        public void finish() {
+            Shared.sinkEndNanos = System.nanoTime();
+        }
+    }
+
+    static final class LateSink implements SinkFunction<Event> {
+        @Override
+        public void invoke(Event value) {
+            Shared.late(value);
+        }
+    }
+
+    // ------------------------------------------------------------------ pipelines
+
+    static DataStream<Event> source(StreamExecutionEnvironment env, long rate, boolean probed) {
+        WatermarkStrategy<Event> strategy = probed
+                ? WatermarkStrategy.<Event>forGenerator(ctx -> new ProbedBounded())
+                : WatermarkStrategy.<Event>forBoundedOutOfOrderness(Duration.ofMillis(Events.DISORDER_MS));
+        return env.fromSource(new Source(rate), strategy.withTimestampAssigner((e, t) -> e.ts), "events");
+    }
+
+    /** Builds the workload's pipeline, runs it to the end, returns the job result. */
+    public static JobExecutionResult run(String workload, int parallelism, long rate) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(parallelism);
+        switch (workload) {
+            case "W1" -> source(env, rate, rate > 0).keyBy(e -> e.key)
+                    .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
+                    .aggregate(new CountSum(), new ToResult()).addSink(new ResultSink());
+            case "W2" -> source(env, rate, false).keyBy(e -> e.key)
+                    .window(SlidingEventTimeWindows.of(Duration.ofSeconds(10), Duration.ofSeconds(1)))
+                    .aggregate(new CountSum(), new ToResult()).addSink(new ResultSink());
+            case "W3" -> source(env, rate, false).keyBy(e -> e.key)
+                    .window(EventTimeSessionWindows.withGap(Duration.ofSeconds(1)))
+                    .aggregate(new CountSum(), new ToResult()).addSink(new ResultSink());
+            case "W4" -> {
+                OutputTag<Event> lateTag = new OutputTag<>("late") {};
+                SingleOutputStreamOperator<Result> results = env.addSource(new PlainSource(), "events")
+                        .assignTimestampsAndWatermarks(WatermarkStrategy.<Event>forGenerator(ctx -> new PunctuatedBounded())
+                                .withTimestampAssigner((e, t) -> e.ts))
+                        .keyBy(e -> e.key)
+                        .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
+                        .allowedLateness(Duration.ofSeconds(5))
+                        .sideOutputLateData(lateTag)
+                        .aggregate(new CountSum(), new ToResult());
+                results.addSink(new ResultSink());
+                results.getSideOutput(lateTag).addSink(new LateSink());
+            }
+            case "Q5" -> source(env, rate, false).filter(e -> e.kind == Events.BID).keyBy(e -> e.key)
+                    .window(SlidingEventTimeWindows.of(Duration.ofSeconds(10), Duration.ofSeconds(2)))
+                    .aggregate(new CountSum(), new ToResult())
+                    .keyBy(r -> r.end)
+                    .window(TumblingEventTimeWindows.of(Duration.ofSeconds(2)))
+                    .reduce(new HotItem()).addSink(new ResultSink());
+            case "Q7" -> source(env, rate, false).filter(e -> e.kind == Events.BID).keyBy(e -> 0L)
+                    .window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
+                    .reduce(new MaxBid(), new BidResult()).addSink(new ResultSink());
+            case "Q11" -> source(env, rate, false).filter(e -> e.kind == Events.BID).keyBy(e -> e.key2)
+                    .window(EventTimeSessionWindows.withGap(Duration.ofSeconds(10)))
+                    .aggregate(new CountSum(), new ToResult()).addSink(new ResultSink());
+            default -> throw new IllegalArgumentException("unknown workload " + workload);
+        }
+        return env.execute("bench-" + workload);
+    }
+}

@@ -1,0 +1,48 @@
+package io.tidemark.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Keeps the benchmark compiling and correct: a tiny version of every workload on Tidemark and both
+ * hand-written loops, and one workload on Flink (a MiniCluster costs seconds), must produce the same
+ * results. Asserts nothing about time.
+ */
+class BenchSmokeTest {
+
+    @Test
+    void everyWorkloadGivesTheSameResultsOnTidemarkAndBothLoops() throws Exception {
+        BenchMain.Report r = BenchMain.run(new String[] {"--smoke", "--engines", "dense,hash,tidemark", "W1", "W2", "W3", "W4", "W5"});
+        assertThat(r.rows).hasSize(7 * 3);
+        assertThat(r.rows).allSatisfy(row -> {
+            assertThat(row.match()).as(row.workload() + " on " + row.engine()).isTrue();
+            assertThat(row.results()).as(row.workload() + " results").isPositive();
+        });
+        assertThat(r.rows).filteredOn(row -> row.workload().equals("W4")).allSatisfy(row ->
+                assertThat(row.lateEvents()).as("W4 has too-late events on the side").isPositive());
+        assertThat(r.allMatch).isTrue();
+    }
+
+    @Test
+    void flinkGivesTheSameResultsOnW4() throws Exception {
+        BenchMain.Report r = BenchMain.run(new String[] {"--smoke", "--engines", "dense,tidemark,flink", "W4"});
+        assertThat(r.rows).hasSize(3).allSatisfy(row -> assertThat(row.match()).as(row.engine()).isTrue());
+    }
+
+    @Test
+    void latencyAndGrowthRunSmall() throws Exception {
+        BenchMain.Report r = BenchMain.run(new String[] {"--smoke", "--engines", "dense,tidemark", "--latency",
+                "--rate", "200000", "--seconds", "1", "--growth"});
+        assertThat(r.allMatch).isTrue();
+        assertThat(r.rows).anySatisfy(row -> assertThat(row.workload()).isEqualTo("latency"));
+        assertThat(r.rows).filteredOn(row -> row.workload().equals("growth")).hasSize(4);
+    }
+
+    @Test
+    void countsParse() {
+        assertThat(BenchMain.parseCount("20M")).isEqualTo(20_000_000L);
+        assertThat(BenchMain.parseCount("500k")).isEqualTo(500_000L);
+        assertThat(BenchMain.parseCount("1_000")).isEqualTo(1_000L);
+    }
+}
