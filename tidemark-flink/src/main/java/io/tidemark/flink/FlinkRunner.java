@@ -34,8 +34,14 @@ public final class FlinkRunner {
         private final List<String> jars;
         private final int parallelism;
         private final Configuration configuration;
+        private final boolean context;
 
         private Options(String host, int port, List<String> jars, int parallelism, Configuration configuration) {
+            this(host, port, jars, parallelism, configuration, false);
+        }
+
+        private Options(String host, int port, List<String> jars, int parallelism, Configuration configuration, boolean context) {
+            this.context = context;
             this.host = host;
             this.port = port;
             this.jars = List.copyOf(jars);
@@ -46,6 +52,14 @@ public final class FlinkRunner {
         /** A local Flink MiniCluster started for the job, inside this JVM. */
         public static Options local() {
             return new Options(null, -1, List.of(), -1, new Configuration());
+        }
+
+        /**
+         * Whatever environment Flink provides to the program: the cluster when the program runs under
+         * {@code flink run job.jar} (a packaged job), else a local MiniCluster.
+         */
+        public static Options context() {
+            return new Options(null, -1, List.of(), -1, new Configuration(), true);
         }
 
         /**
@@ -74,7 +88,7 @@ public final class FlinkRunner {
         public Options withJars(String... jarFiles) {
             List<String> all = new ArrayList<>(jars);
             Collections.addAll(all, jarFiles);
-            return new Options(host, port, all, parallelism, configuration);
+            return new Options(host, port, all, parallelism, configuration, context);
         }
 
         /** The job's default parallelism; default: the Tidemark environment's. */
@@ -82,14 +96,18 @@ public final class FlinkRunner {
             if (parallelism < 1) {
                 throw new IllegalArgumentException("parallelism must be at least 1: " + parallelism);
             }
-            return new Options(host, port, jars, parallelism, configuration);
+            return new Options(host, port, jars, parallelism, configuration, context);
         }
 
         /** Extra Flink configuration (e.g. memory of the local MiniCluster). */
         public Options withConfiguration(Configuration extra) {
             Configuration c = new Configuration(configuration);
             c.addAll(extra);
-            return new Options(host, port, jars, parallelism, c);
+            return new Options(host, port, jars, parallelism, c, context);
+        }
+
+        public boolean isContext() {
+            return context;
         }
 
         public boolean isRemote() {
@@ -114,6 +132,9 @@ public final class FlinkRunner {
 
         @Override
         public String toString() {
+            if (context) {
+                return "flink (environment of flink run)";
+            }
             return isRemote() ? "flink remote " + host + ":" + port + (jars.isEmpty() ? "" : " jars " + jars) : "flink local MiniCluster";
         }
     }
@@ -190,6 +211,9 @@ public final class FlinkRunner {
 
     /** The Flink environment the options describe (useful to translate without running). */
     public static StreamExecutionEnvironment environment(Options options) {
+        if (options.isContext()) {
+            return StreamExecutionEnvironment.getExecutionEnvironment(options.configuration);
+        }
         if (options.isRemote()) {
             return StreamExecutionEnvironment.createRemoteEnvironment(options.getHost(), options.getPort(),
                     options.configuration, options.getJars().toArray(new String[0]));
