@@ -24,6 +24,8 @@ public final class RecordWriter<T> implements Input<T> {
     private final int channelIndex;
     private final ChannelSelector selector;
     private final Batch[] pending;
+    private int pendingBatches;
+    private Runnable onPending = () -> {};
 
     /**
      * @param gates the downstream subtasks' gates
@@ -76,11 +78,24 @@ public final class RecordWriter<T> implements Input<T> {
         }
     }
 
+    /** Called when this writer goes from nothing pending to something pending (to schedule a flush). */
+    public void setOnPending(Runnable onPending) {
+        this.onPending = onPending;
+    }
+
+    /** Whether a partly filled batch waits to be handed over. */
+    public boolean hasPending() {
+        return pendingBatches > 0;
+    }
+
     private void append(int c, Object item) throws InterruptedException {
         Batch b = pending[c];
         if (b == null) {
             b = new Batch(channelIndex);
             pending[c] = b;
+            if (pendingBatches++ == 0) {
+                onPending.run();
+            }
         }
         b.items[b.size++] = item;
         if (b.isFull()) {
@@ -92,6 +107,7 @@ public final class RecordWriter<T> implements Input<T> {
         Batch b = pending[c];
         if (b != null && b.size > 0) {
             pending[c] = null;
+            pendingBatches--;
             gates[c].put(b);
         }
     }

@@ -159,29 +159,46 @@ final class SourceTask<T> implements Task {
         if (timers) {
             timeService.setWakeUp(() -> LockSupport.unpark(t));
         }
+        for (RecordWriter<?> w : writers) {
+            w.setOnPending(() -> LockSupport.unpark(t));
+        }
         helperThread = t;
         t.start();
     }
 
+    /**
+     * Fires due timers (wall clock) and hands over batches that have waited {@value
+     * #FLUSH_INTERVAL_MILLIS} ms. Sleeps until the next timer when nothing is pending, so an idle
+     * source costs one wake-up per timer.
+     */
     private void helperLoop(boolean timers) {
         try {
+            boolean flushDue = false;
             while (running) {
                 long now = timeService.getCurrentProcessingTime();
                 long next = timers ? timeService.nextTime() : Long.MAX_VALUE;
-                if (next <= now || !writers.isEmpty()) {
-                    synchronized (lock) {
-                        if (!running) {
-                            return;
-                        }
-                        if (next <= now) {
-                            timeService.fireDue();
-                        }
+                boolean pending;
+                synchronized (lock) {
+                    if (!running) {
+                        return;
+                    }
+                    if (next <= now) {
+                        timeService.fireDue();
+                    }
+                    if (flushDue) {
                         flushWriters();
                     }
+                    pending = anyPending();
                 }
-                long waitMs = writers.isEmpty() ? Math.max(1, Math.min(next - now, 1000L)) : FLUSH_INTERVAL_MILLIS;
-                if (next > now || !writers.isEmpty()) {
-                    LockSupport.parkNanos(waitMs * 1_000_000L);
+                if (pending) {
+                    flushDue = true;
+                    LockSupport.parkNanos(FLUSH_INTERVAL_MILLIS * 1_000_000L);
+                } else {
+                    flushDue = false;
+                    long waitMs = next == Long.MAX_VALUE ? 1000L : Math.max(1, Math.min(next - now, 1000L));
+                    if (next > now || next == Long.MAX_VALUE) {
+                        LockSupport.parkNanos(waitMs * 1_000_000L);
+                    }
                 }
             }
         } catch (InterruptedException e) {
@@ -189,6 +206,15 @@ final class SourceTask<T> implements Task {
         } catch (Throwable t) {
             job.timerFailed(this, t);
         }
+    }
+
+    private boolean anyPending() {
+        for (RecordWriter<?> w : writers) {
+            if (w.hasPending()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void stopHelperThread() {
