@@ -37,8 +37,8 @@ public final class JobExecutionResult {
     }
 
     /**
-     * The metrics of the operator named {@code operatorName}, summed over its subtasks (watermarks:
-     * the minimum). Throws if there is no such operator.
+     * The metrics of the operator named {@code operatorName}, summed over its subtasks (watermarks and
+     * lag: the minimum; the maximum lag: the maximum). Throws if there is no such operator.
      */
     public Map<String, Long> getOperatorMetrics(String operatorName) {
         Map<String, Long> sum = new LinkedHashMap<>();
@@ -50,7 +50,8 @@ public final class JobExecutionResult {
             found = true;
             for (Map.Entry<String, Long> e : m.snapshot().entrySet()) {
                 boolean watermark = e.getKey().endsWith("Watermark") || e.getKey().equals(OperatorMetrics.WATERMARK_LAG);
-                sum.merge(e.getKey(), e.getValue(), watermark ? Math::min : Long::sum);
+                boolean maximum = e.getKey().equals(OperatorMetrics.MAX_WATERMARK_LAG);
+                sum.merge(e.getKey(), e.getValue(), maximum ? Math::max : watermark ? Math::min : Long::sum);
             }
         }
         if (!found) {

@@ -23,6 +23,8 @@ public final class OperatorMetrics {
     public static final String CURRENT_OUTPUT_WATERMARK = "currentOutputWatermark";
     public static final String WATERMARK_LAG = "watermarkLag";
     public static final String IDLE = "idle";
+    public static final String MAX_WATERMARK_LAG = "maxWatermarkLag";
+    public static final String LAST_EVENT_TIME_WATERMARK = "lastEventTimeWatermark";
     public static final String QUEUE_FILL = "queueFill";
 
     private final String operatorName;
@@ -41,6 +43,8 @@ public final class OperatorMetrics {
     public final Gauge currentInputWatermark = new Gauge(Long.MIN_VALUE);
     public final Gauge currentOutputWatermark = new Gauge(Long.MIN_VALUE);
     private volatile boolean idle;
+    private volatile long lastEventTimeWatermark = Long.MIN_VALUE;
+    private volatile long maxWatermarkLag = -1;
     private volatile io.tidemark.runtime.source.SplitWatermarks<?> splitWatermarks;
     private volatile io.tidemark.runtime.io.WatermarkValve valve;
     private volatile io.tidemark.runtime.io.InputGate gate;
@@ -57,6 +61,31 @@ public final class OperatorMetrics {
 
     public int getSubtaskIndex() {
         return subtaskIndex;
+    }
+
+    /**
+     * Records an input watermark: the last one below {@code Long.MAX_VALUE} (the event-time progress
+     * before the end of input) and the largest lag (processing time − watermark) seen at a watermark.
+     */
+    public void onInputWatermark(long watermark) {
+        if (watermark == Long.MAX_VALUE || watermark == Long.MIN_VALUE) {
+            return;
+        }
+        lastEventTimeWatermark = watermark;
+        long lag = clock.currentTimeMillis() - watermark;
+        if (lag > maxWatermarkLag) {
+            maxWatermarkLag = lag;
+        }
+    }
+
+    /** The last input watermark before the end of input (below {@code Long.MAX_VALUE}). */
+    public long lastEventTimeWatermark() {
+        return lastEventTimeWatermark;
+    }
+
+    /** The largest watermark lag seen at any input watermark of the run, in ms; -1 if none. */
+    public long maxWatermarkLag() {
+        return maxWatermarkLag;
     }
 
     public void setIdle(boolean idle) {
@@ -154,6 +183,8 @@ public final class OperatorMetrics {
         m.put(CURRENT_INPUT_WATERMARK, currentInputWatermark.get());
         m.put(CURRENT_OUTPUT_WATERMARK, currentOutputWatermark.get());
         m.put(WATERMARK_LAG, watermarkLag());
+        m.put(MAX_WATERMARK_LAG, maxWatermarkLag);
+        m.put(LAST_EVENT_TIME_WATERMARK, lastEventTimeWatermark);
         m.put(IDLE, idle ? 1L : 0L);
         m.put(QUEUE_FILL, (long) queueFill());
         return m;

@@ -127,6 +127,7 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
         }
         currentWatermark = ts;
         metrics.currentInputWatermark.set(ts);
+        metrics.onInputWatermark(ts);
         if (timerService != null) {
             timerService.advanceWatermark(ts);
         }
