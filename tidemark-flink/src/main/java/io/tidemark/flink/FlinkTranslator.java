@@ -268,14 +268,15 @@ public final class FlinkTranslator {
         checkSerializable(d.trigger(), "trigger", name);
         WindowedStream<Object, Object, org.apache.flink.streaming.api.windowing.windows.Window> w =
                 in.window((org.apache.flink.streaming.api.windowing.assigners.WindowAssigner) assigner(assigner, name));
-        w.trigger((org.apache.flink.streaming.api.windowing.triggers.Trigger) trigger(d.trigger(), assigner, name));
-        if (d.allowedLateness() > 0) {
-            if (!assigner.isEventTime()) {
-                // Tidemark ignores lateness for processing-time windows; Flink rejects it
-                // (nothing is lost: processing-time windows are never late)
-            } else {
-                w.allowedLateness(Duration.ofMillis(d.allowedLateness()));
-            }
+        org.apache.flink.streaming.api.windowing.triggers.Trigger flinkTrigger = trigger(d.trigger(), assigner, name);
+        if (!assigner.isEventTime()) {
+            // Tidemark fires pending processing-time windows when a bounded input ends; Flink does not
+            flinkTrigger = new Windows.FireAtEndOfInput<>(flinkTrigger);
+        }
+        w.trigger(flinkTrigger);
+        if (d.allowedLateness() > 0 && assigner.isEventTime()) {
+            // (Tidemark ignores lateness for processing-time windows, which are never late; Flink rejects it)
+            w.allowedLateness(Duration.ofMillis(d.allowedLateness()));
         }
         if (d.lateDataTag() != null) {
             w.sideOutputLateData(Runtime.tag((OutputTag<Object>) d.lateDataTag()));

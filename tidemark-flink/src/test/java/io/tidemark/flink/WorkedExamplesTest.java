@@ -11,6 +11,7 @@ import io.tidemark.streaming.api.functions.KeyedProcessFunction;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
 import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import io.tidemark.streaming.api.windowing.assigners.TumblingProcessingTimeWindows;
 import io.tidemark.streaming.api.windowing.windows.TimeWindow;
 import io.tidemark.util.Collector;
 import io.tidemark.util.OutputTag;
@@ -171,6 +172,79 @@ class WorkedExamplesTest {
         });
         assertThat(r.tidemark().get("timers")).isEqualTo(List.of(
                 "a@10=4 EVENT_TIME", "b@15=2 EVENT_TIME", "a@22=5 EVENT_TIME", "a@40=5 EVENT_TIME", "b@41=3 EVENT_TIME"));
+        assertThat(r.flink()).isEqualTo(r.tidemark());
+    }
+
+    /**
+     * Tidemark fires pending processing-time windows when a bounded input ends (Flink by itself drops
+     * them); the runner keeps Tidemark's behaviour. The hour-long window cannot end during the test.
+     */
+    @Test
+    void processingTimeWindowsFireAtTheEndOfABoundedInput() throws Exception {
+        BothEngines.Results r = BothEngines.run((env, sinks) -> env.fromElements(1, 2, 3, 4)
+                .keyBy(x -> x % 2)
+                .window(TumblingProcessingTimeWindows.of(Duration.ofHours(1)))
+                .reduce(Integer::sum)
+                .addSink(sinks.sink("sums")));
+        assertThat(r.tidemark().get("sums")).asList().containsExactlyInAnyOrder(4, 6);
+        assertThat(r.flink().get("sums")).asList().containsExactlyInAnyOrder(4, 6);
+    }
+
+    /** A user-defined trigger (fires every second element of a window, and at its end) runs as is on Flink. */
+    static final class EverySecond extends io.tidemark.streaming.api.windowing.triggers.Trigger<Object, TimeWindow> {
+        private static final long serialVersionUID = 1L;
+        private static final io.tidemark.api.common.state.ReducingStateDescriptor<Long> COUNT =
+                new io.tidemark.api.common.state.ReducingStateDescriptor<>("n", Long::sum, Long.class);
+
+        @Override
+        public io.tidemark.streaming.api.windowing.triggers.TriggerResult onElement(Object element, long timestamp,
+                TimeWindow window, TriggerContext ctx) throws Exception {
+            ctx.registerEventTimeTimer(window.maxTimestamp());
+            io.tidemark.api.common.state.ReducingState<Long> n = ctx.getPartitionedState(COUNT);
+            n.add(1L);
+            return n.get() % 2 == 0 ? io.tidemark.streaming.api.windowing.triggers.TriggerResult.FIRE
+                    : io.tidemark.streaming.api.windowing.triggers.TriggerResult.CONTINUE;
+        }
+
+        @Override
+        public io.tidemark.streaming.api.windowing.triggers.TriggerResult onProcessingTime(long time, TimeWindow window,
+                TriggerContext ctx) {
+            return io.tidemark.streaming.api.windowing.triggers.TriggerResult.CONTINUE;
+        }
+
+        @Override
+        public io.tidemark.streaming.api.windowing.triggers.TriggerResult onEventTime(long time, TimeWindow window,
+                TriggerContext ctx) {
+            return time == window.maxTimestamp() ? io.tidemark.streaming.api.windowing.triggers.TriggerResult.FIRE
+                    : io.tidemark.streaming.api.windowing.triggers.TriggerResult.CONTINUE;
+        }
+
+        @Override
+        public void clear(TimeWindow window, TriggerContext ctx) {
+            ctx.deleteEventTimeTimer(window.maxTimestamp());
+            ctx.getPartitionedState(COUNT).clear();
+        }
+    }
+
+    /** Each second element fires at the watermark of the element before it (the record precedes its watermark). */
+    @Test
+    void aUserDefinedTriggerRunsOnFlink() throws Exception {
+        BothEngines.Results r = BothEngines.run((env, sinks) -> {
+            env.getConfig().setAutoWatermarkInterval(0);
+            env.fromElements(w(1), w(2), w(3), w(5), w(4), w(6), w(13), w(11))
+                    .map(Item::word)
+                    .assignTimestampsAndWatermarks(WatermarkStrategy.<Word>forBoundedOutOfOrderness(Duration.ofSeconds(1))
+                            .withTimestampAssigner((word, previous) -> word.timestamp()))
+                    .keyBy(Word::word)
+                    .window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
+                    .trigger(new EverySecond())
+                    .process(new Describe())
+                    .addSink(sinks.sink("windows"));
+        });
+        assertThat(r.tidemark().get("windows")).isEqualTo(List.of(
+                "a [0,10000) n=2 sum=2 EARLY#1 wm=-1", "a [0,10000) n=4 sum=4 EARLY#2 wm=1999",
+                "a [0,10000) n=6 sum=6 EARLY#3 wm=3999", "a [0,10000) n=6 sum=6 ON_TIME#4 wm=11999",
+                "a [10000,20000) n=2 sum=2 EARLY#1 wm=11999", "a [10000,20000) n=2 sum=2 ON_TIME#2 wm=" + Long.MAX_VALUE));
         assertThat(r.flink()).isEqualTo(r.tidemark());
     }
 }

@@ -163,6 +163,71 @@ public final class Windows {
         }
     }
 
+    // ------------------------------------------------------------------ end of input
+
+    /**
+     * Tidemark fires the pending processing-time timers of a processing-time window operator when its
+     * bounded input ends; Flink drops them. This wrapper of a processing-time window's (translated)
+     * trigger keeps an event-time timer at {@code Long.MAX_VALUE} per window — the final watermark
+     * arrives exactly when the input ends — and then asks the trigger what processing time reaching
+     * the window's end would do ({@code onProcessingTime(window.maxTimestamp())}), which is the
+     * timer Tidemark always has pending there (its cleanup timer). Other pending processing-time timers
+     * of a user trigger are not fired early.
+     */
+    public static final class FireAtEndOfInput<W extends org.apache.flink.streaming.api.windowing.windows.Window>
+            extends org.apache.flink.streaming.api.windowing.triggers.Trigger<Object, W> {
+        private static final long serialVersionUID = 1L;
+        private final org.apache.flink.streaming.api.windowing.triggers.Trigger<Object, W> nested;
+
+        public FireAtEndOfInput(org.apache.flink.streaming.api.windowing.triggers.Trigger<Object, W> nested) {
+            this.nested = nested;
+        }
+
+        @Override
+        public org.apache.flink.streaming.api.windowing.triggers.TriggerResult onElement(Object element, long timestamp, W window,
+                TriggerContext ctx) throws Exception {
+            ctx.registerEventTimeTimer(Long.MAX_VALUE);
+            return nested.onElement(element, timestamp, window, ctx);
+        }
+
+        @Override
+        public org.apache.flink.streaming.api.windowing.triggers.TriggerResult onProcessingTime(long time, W window,
+                TriggerContext ctx) throws Exception {
+            return nested.onProcessingTime(time, window, ctx);
+        }
+
+        @Override
+        public org.apache.flink.streaming.api.windowing.triggers.TriggerResult onEventTime(long time, W window,
+                TriggerContext ctx) throws Exception {
+            if (time == Long.MAX_VALUE) {
+                return nested.onProcessingTime(window.maxTimestamp(), window, ctx);
+            }
+            return nested.onEventTime(time, window, ctx);
+        }
+
+        @Override
+        public boolean canMerge() {
+            return nested.canMerge();
+        }
+
+        @Override
+        public void onMerge(W window, OnMergeContext ctx) throws Exception {
+            ctx.registerEventTimeTimer(Long.MAX_VALUE);
+            nested.onMerge(window, ctx);
+        }
+
+        @Override
+        public void clear(W window, TriggerContext ctx) throws Exception {
+            ctx.deleteEventTimeTimer(Long.MAX_VALUE);
+            nested.clear(window, ctx);
+        }
+
+        @Override
+        public String toString() {
+            return "FireAtEndOfInput(" + nested + ")";
+        }
+    }
+
     // ------------------------------------------------------------------ window functions
 
     /** A Tidemark {@link WindowFunction}, or (null) the pass-through of aggregate / reduce results. */
