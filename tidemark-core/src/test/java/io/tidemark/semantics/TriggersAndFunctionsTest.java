@@ -111,6 +111,27 @@ class TriggersAndFunctionsTest {
     }
 
     /**
+     * Early firing times are capped at the window's end, as in Flink 2.3 (found by the differential
+     * suite). Tumbling 10 ms, allowed lateness 5 ms, continuous trigger every 4 ms, events at 1, 12, 20
+     * with watermark = timestamp − 1: the watermark 11 fires [0,10) at its early timer 4, then at 8, then
+     * at 9 (min(12, 9): the end) — three firings; no early timer at 12 re-fires it after its end.
+     */
+    @Test
+    void continuousEventTimeTriggerNeverSetsAnEarlyTimerAfterTheWindowEnd() throws Exception {
+        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        ScriptedSource<Long> src = new ScriptedSource<Long>()
+                .record(1L, 1).watermark(0).record(12L, 12).watermark(11).record(20L, 20).watermark(19);
+        CollectSink<String> sink = new CollectSink<>();
+        env.addSource(src).keyBy(v -> "k").window(TumblingEventTimeWindows.of(Duration.ofMillis(10)))
+                .allowedLateness(Duration.ofMillis(5))
+                .trigger(ContinuousEventTimeTrigger.of(Duration.ofMillis(4)))
+                .process(new Sem.Describe<Long, String>()).addSink(sink);
+        env.execute("continuous-capped");
+        assertThat(sink.values()).filteredOn(s -> s.startsWith("k [0,10)")).containsExactly(
+                "k [0,10) [1] ON_TIME#1", "k [0,10) [1] LATE#2", "k [0,10) [1] LATE#3");
+    }
+
+    /**
      * Processing-time windows of 1 s on a manual clock: a (at 100) and b (at 900) are in [0,1000), which
      * fires when the clock reaches 999 — before c (at 1000) is processed. c and d (at 1500) are in
      * [1000,2000), still open when the input ends: Tidemark fires pending processing-time windows at the

@@ -16,7 +16,8 @@ import java.util.Objects;
  * + interval} (the next interval boundary; note Java's {@code %}, so a negative timestamp rounds toward
  * zero, as in Flink), then continue. An event-time timer at {@code maxTimestamp} fires; a timer equal
  * to the stored firing time fires and moves it {@code interval} later (registering that timer); other
- * timers continue. Early timers are not capped at the window end. Supports merging (the earliest
+ * timers continue. Every early firing time is capped at the window's {@code maxTimestamp}, as in
+ * Flink 2, so no early timer outlives the window's end. Supports merging (the earliest
  * stored firing time wins and its timer is registered). {@link #clear} deletes the pending early
  * timer and the state. The interval is not validated (as in Flink).
  */
@@ -48,10 +49,7 @@ public class ContinuousEventTimeTrigger<W extends Window> extends Trigger<Object
         ctx.registerEventTimeTimer(window.maxTimestamp());
         ReducingState<Long> fireTime = ctx.getPartitionedState(FIRE_TIME_DESCRIPTOR);
         if (fireTime.get() == null) {
-            long start = timestamp - (timestamp % interval);
-            long nextFireTimestamp = start + interval;
-            ctx.registerEventTimeTimer(nextFireTimestamp);
-            fireTime.add(nextFireTimestamp);
+            registerNextFireTime(timestamp - (timestamp % interval), window, ctx, fireTime);
         }
         return TriggerResult.CONTINUE;
     }
@@ -65,12 +63,17 @@ public class ContinuousEventTimeTrigger<W extends Window> extends Trigger<Object
         Long pending = fireTime.get();
         if (pending != null && pending == time) {
             fireTime.clear();
-            long next = time + interval;
-            fireTime.add(next);
-            ctx.registerEventTimeTimer(next);
+            registerNextFireTime(time, window, ctx, fireTime);
             return TriggerResult.FIRE;
         }
         return TriggerResult.CONTINUE;
+    }
+
+    /** The next early firing: one interval after {@code from}, but never after the window's end (as Flink 2). */
+    private void registerNextFireTime(long from, W window, TriggerContext ctx, ReducingState<Long> fireTime) throws Exception {
+        long next = Math.min(from + interval, window.maxTimestamp());
+        fireTime.add(next);
+        ctx.registerEventTimeTimer(next);
     }
 
     @Override
