@@ -196,7 +196,7 @@ public final class FlinkRunner {
     /**
      * Translates the pipeline built on {@code env} and runs it on Flink; returns when the job ended.
      * Translation errors ({@link TranslationException}) come before anything runs. The Tidemark
-     * environment's pipeline is consumed, as by {@code env.execute()}.
+     * environment is only read: build a new one for the next job.
      */
     public static Result execute(io.tidemark.streaming.api.environment.StreamExecutionEnvironment env, String jobName,
             Options options) throws Exception {

@@ -242,7 +242,7 @@ public final class FlinkTranslator {
         } else if (d instanceof OperatorDescription.RollingReduce) {
             ReduceFunction<Object> f = (ReduceFunction<Object>) ((OperatorDescription.RollingReduce) d).function();
             checkSerializable(f, "reduce function", name);
-            out = ((KeyedStream<Object, Object>) in).reduce(new Functions.RollingReduce(f, name));
+            out = ((KeyedStream<Object, Object>) in).reduce(new Functions.RollingReduce(f));
         } else if (d instanceof OperatorDescription.TimestampsAndWatermarks) {
             io.tidemark.api.common.eventtime.WatermarkStrategy<?> strategy =
                     ((OperatorDescription.TimestampsAndWatermarks) d).strategy();

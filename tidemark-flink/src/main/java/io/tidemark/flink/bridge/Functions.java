@@ -116,27 +116,22 @@ public final class Functions {
         }
     }
 
-    /** Rolling reduce on a keyed stream (may be rich). */
+    /** Rolling reduce on a keyed stream (may be rich). Keeps no counter: Flink calls it from the second record of a key on. */
     public static final class RollingReduce extends RichReduceFunction<Object> {
         private static final long serialVersionUID = 1L;
         private final ReduceFunction<Object> f;
-        private final String name;
-        private transient LongCounter in;
 
-        public RollingReduce(ReduceFunction<Object> f, String name) {
+        public RollingReduce(ReduceFunction<Object> f) {
             this.f = f;
-            this.name = name;
         }
 
         @Override
         public void open(OpenContext openContext) throws Exception {
-            in = Runtime.counter(getRuntimeContext(), name, "numRecordsIn");
             Runtime.open(f, getRuntimeContext());
         }
 
         @Override
         public Object reduce(Object a, Object b) throws Exception {
-            in.add(1L);
             return f.reduce(a, b);
         }
 
