@@ -48,9 +48,6 @@ final class Scenario {
 
     enum TriggerKind { DEFAULT, COUNT, CONTINUOUS, PURGING_COUNT }
 
-    /** {@code -Dtidemark.diff.includeKnownDifferences=true} also draws the scenarios of known differences. */
-    static final boolean INCLUDE_KNOWN_DIFFERENCES = Boolean.getBoolean("tidemark.diff.includeKnownDifferences");
-
     final long seed;
     final Kind kind;
     final long size;
@@ -79,7 +76,7 @@ final class Scenario {
             case 2 -> size + r.nextInt((int) size);
             default -> r.nextInt(3 * (int) size + 1);
         };
-        long drawnLateness = switch (r.nextInt(3)) {
+        lateness = switch (r.nextInt(3)) {
             case 0 -> 0;
             case 1 -> 1 + r.nextInt((int) Math.max(1, size / 2));
             default -> size + 1 + r.nextInt(2 * (int) size);
@@ -87,9 +84,6 @@ final class Scenario {
         int t = r.nextInt(10);
         trigger = t < 7 ? TriggerKind.DEFAULT : t == 7 ? TriggerKind.COUNT : t == 8 ? TriggerKind.CONTINUOUS : TriggerKind.PURGING_COUNT;
         triggerParam = trigger == TriggerKind.CONTINUOUS ? 1 + r.nextInt((int) size) : 2 + r.nextInt(3);
-        // Known difference (see KnownDifferencesTest): Tidemark's ContinuousEventTimeTrigger does not cap
-        // its early timers at the window end as Flink 2.3's does, which shows only with allowed lateness.
-        lateness = trigger == TriggerKind.CONTINUOUS && !INCLUDE_KNOWN_DIFFERENCES ? 0 : drawnLateness;
         events = events(r);
     }
 

@@ -11,21 +11,21 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The differences between the embedded engine and Flink that the differential suite found, each with
- * its smallest scenario. Each test pins Flink's behaviour, and accepts Tidemark's either equal to it
- * (once core is fixed) or differing exactly as documented in docs/flink-runner.md.
+ * Differences between the embedded engine and Flink that the differential suite found, each pinned by
+ * its smallest scenario with Flink's result, after the fix in core.
  */
-class KnownDifferencesTest {
+class FoundDifferencesTest {
 
     /**
      * Flink 2.3's ContinuousEventTimeTrigger caps its next early firing at the window end
-     * ({@code min(time + interval, window.maxTimestamp())}); Tidemark's does not, so with allowed
-     * lateness a window keeps re-firing every interval after its end until its cleanup time.
+     * ({@code min(time + interval, window.maxTimestamp())}); Tidemark's did not, so with allowed
+     * lateness a window kept re-firing every interval after its end until its cleanup time (here
+     * once more, LATE#4 at watermark 19, and again at the final watermark). Fixed in core.
      * Scenario: tumbling 10 ms, allowed lateness 5 ms, ContinuousEventTimeTrigger(4 ms), bounded
      * out-of-orderness 0, per-event watermarks, events at 1, 12, 20 (key k).
      */
     @Test
-    void continuousEventTimeTriggerAfterTheWindowEnd() throws Exception {
+    void continuousEventTimeTriggerStopsAtTheWindowEnd() throws Exception {
         BothEngines.Results r = BothEngines.run((env, sinks) -> {
             env.getConfig().setAutoWatermarkInterval(0);
             env.fromElements(new Scenario.Event("k", 1, 1, 0), new Scenario.Event("k", 12, 1, 1), new Scenario.Event("k", 20, 1, 2))
@@ -39,21 +39,10 @@ class KnownDifferencesTest {
                     .addSink(sinks.sink("fired"));
         });
         List<String> flink = strings(r.flink().get("fired"));
-        List<String> tidemark = strings(r.tidemark().get("fired"));
-        // Flink: timers at 4 and 8, then 9 (capped: the window end) — three firings of [0,10) at watermark 11
+        // timers at 4 and 8, then 9 (capped: the window end): three firings of [0,10) at watermark 11
         assertThat(flink).filteredOn(s -> s.startsWith("k[0,10)")).containsExactly(
                 "k[0,10) n=1 sum=1 ON_TIME#1 wm=11", "k[0,10) n=1 sum=1 LATE#2 wm=11", "k[0,10) n=1 sum=1 LATE#3 wm=11");
-        if (!tidemark.equals(flink)) {
-            List<String> extra = new ArrayList<>(tidemark);
-            extra.removeAll(flink);
-            // Tidemark: the uncapped timer at 12 fires [0,10) once more at watermark 19, before its cleanup
-            // at 14; and at the final watermark every window re-fires along its uncapped timers
-            assertThat(extra).contains("k[0,10) n=1 sum=1 LATE#4 wm=19");
-            assertThat(extra).allMatch(s -> s.contains(" LATE#"));
-            assertThat(flink).allMatch(tidemark::contains);
-            System.out.println("KNOWN DIFFERENCE (Tidemark core): ContinuousEventTimeTrigger does not cap its early timers "
-                    + "at the window end; Tidemark fired " + extra + " that Flink 2.3 does not");
-        }
+        assertThat(strings(r.tidemark().get("fired"))).isEqualTo(flink);
     }
 
     private static List<String> strings(Object results) {
