@@ -259,9 +259,11 @@ public final class Sources {
                             throw new IllegalStateException("periodic watermark emission failed", e);
                         }
                         synchronized (lock) {
-                            long ts = watermarks.onRecord(split, element, recordTimestamp);
+                            // as Tidemark (and Flink) do: timestamp, the record goes out, then the generator sees it
+                            long ts = watermarks.assignTimestamp(split, element, recordTimestamp);
                             out.add(1L);
                             ctx.collectWithTimestamp(element, ts);
+                            watermarks.onEvent(split, element, ts);
                             if (perEvent) {
                                 watermarks.onPeriodicEmit(split);
                             }
