@@ -77,7 +77,7 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
         long previous = record.hasTimestamp() ? record.getTimestamp() : TimestampAssigner.NO_TIMESTAMP;
         long ts = assigner.extractTimestamp(record.getValue(), previous);
         record.setTimestamp(ts);
-        emitter.markActiveForRecord();
+        emitter.markActive();
         output.collect(record);
         generator.onEvent(record.getValue(), ts, emitter);
         if (perEvent) {
@@ -133,10 +133,6 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
                 metrics.setIdle(false);
                 output.emitWatermarkStatus(WatermarkStatus.ACTIVE);
             }
-        }
-
-        void markActiveForRecord() {
-            markActive();
         }
     }
 }
