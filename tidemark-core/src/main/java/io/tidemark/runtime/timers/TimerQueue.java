@@ -48,9 +48,38 @@ final class TimerQueue {
         }
     }
 
+    /**
+     * The bucket most recently added to: aligned windows register runs of timers at the same time, so
+     * most additions skip the tree. Dropped whenever its bucket leaves the tree.
+     */
+    private long cachedTime;
+    private LinkedHashMap<KeyNs, Boolean> cachedBucket;
+
+    private LinkedHashMap<KeyNs, Boolean> bucketForAdd(long time) {
+        LinkedHashMap<KeyNs, Boolean> bucket = cachedBucket;
+        if (bucket != null && cachedTime == time) {
+            return bucket;
+        }
+        bucket = buckets.get(time);
+        if (bucket == null) {
+            bucket = new LinkedHashMap<>();
+            buckets.put(time, bucket);
+        }
+        cachedTime = time;
+        cachedBucket = bucket;
+        return bucket;
+    }
+
+    private void removeBucket(long time) {
+        buckets.remove(time);
+        if (cachedBucket != null && cachedTime == time) {
+            cachedBucket = null;
+        }
+    }
+
     /** Adds a timer; returns false if it was already there. */
     boolean add(long time, Object key, Object namespace) {
-        LinkedHashMap<KeyNs, Boolean> bucket = buckets.computeIfAbsent(time, t -> new LinkedHashMap<>());
+        LinkedHashMap<KeyNs, Boolean> bucket = bucketForAdd(time);
         if (bucket.putIfAbsent(new KeyNs(key, namespace), Boolean.TRUE) == null) {
             size++;
             return true;
@@ -59,11 +88,11 @@ final class TimerQueue {
     }
 
     boolean remove(long time, Object key, Object namespace) {
-        LinkedHashMap<KeyNs, Boolean> bucket = buckets.get(time);
+        LinkedHashMap<KeyNs, Boolean> bucket = cachedBucket != null && cachedTime == time ? cachedBucket : buckets.get(time);
         if (bucket != null && bucket.remove(new KeyNs(key, namespace)) != null) {
             size--;
             if (bucket.isEmpty()) {
-                buckets.remove(time);
+                removeBucket(time);
             }
             return true;
         }
@@ -90,7 +119,7 @@ final class TimerQueue {
         it.remove();
         size--;
         if (first.getValue().isEmpty()) {
-            buckets.remove(time);
+            removeBucket(time);
         }
         return new Timer(time, kn.key, kn.namespace);
     }

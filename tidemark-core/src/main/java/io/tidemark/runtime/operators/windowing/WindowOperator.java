@@ -20,6 +20,10 @@ import io.tidemark.streaming.api.windowing.assigners.MergingWindowAssigner;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
 import io.tidemark.streaming.api.windowing.triggers.Trigger;
 import io.tidemark.streaming.api.windowing.triggers.TriggerResult;
+import io.tidemark.streaming.api.windowing.assigners.SlidingEventTimeWindows;
+import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import io.tidemark.streaming.api.windowing.triggers.EventTimeTrigger;
+import io.tidemark.streaming.api.windowing.windows.TimeWindow;
 import io.tidemark.streaming.api.windowing.windows.Window;
 
 import io.tidemark.util.OutputTag;
@@ -64,6 +68,22 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     private final boolean eventTime;
 
     private final Map<Object, Map<W, WindowContents>> windowsByKey = new HashMap<>();
+
+    /**
+     * Aligned fast path (event-time tumbling or sliding windows of the built-in assigners with the
+     * built-in {@link EventTimeTrigger}): windows are computed from the timestamp without allocating,
+     * each key's live windows sit in one small {@link KeyWindows} (one hash lookup per element), and
+     * the trigger and cleanup timers of a (key, window) are registered once, when its contents are
+     * created. That is what the general path does too: EventTimeTrigger registers the same timer
+     * (de-duplicated) on every element while the watermark is before the window end, and never purges,
+     * so the timer exists from the first element until it fires; the cleanup timer likewise. Timer
+     * registration order, firing order, results, metrics and late handling are unchanged.
+     */
+    private final boolean aligned;
+    private final long alignedSize;
+    private final long alignedSlide;
+    private final long alignedOffset;
+    private final Map<Object, KeyWindows> alignedByKey = new HashMap<>();
     private TriggerCtx triggerCtx;
     private WindowCtx windowCtx;
     private TimestampedCollector<OUT> collector;
@@ -92,6 +112,65 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         this.lateDataTag = lateDataTag;
         this.merging = assigner instanceof MergingWindowAssigner;
         this.eventTime = assigner.isEventTime();
+        boolean builtInTrigger = trigger.getClass() == EventTimeTrigger.class;
+        if (builtInTrigger && assigner.getClass() == TumblingEventTimeWindows.class) {
+            TumblingEventTimeWindows t = (TumblingEventTimeWindows) (Object) assigner;
+            this.aligned = true;
+            this.alignedSize = t.getSize();
+            this.alignedSlide = t.getSize();
+            this.alignedOffset = t.getOffset();
+        } else if (builtInTrigger && assigner.getClass() == SlidingEventTimeWindows.class) {
+            SlidingEventTimeWindows t = (SlidingEventTimeWindows) (Object) assigner;
+            this.aligned = true;
+            this.alignedSize = t.getSize();
+            this.alignedSlide = t.getSlide();
+            this.alignedOffset = t.getOffset();
+        } else {
+            this.aligned = false;
+            this.alignedSize = 0;
+            this.alignedSlide = 0;
+            this.alignedOffset = 0;
+        }
+    }
+
+    /** One key's live aligned windows: a few entries, looked up by start with a linear scan. */
+    private static final class KeyWindows {
+        long[] starts = new long[4];
+        TimeWindow[] windows = new TimeWindow[4];
+        WindowContents[] contents = new WindowContents[4];
+        int size;
+
+        int find(long start) {
+            long[] st = starts;
+            for (int i = 0, n = size; i < n; i++) {
+                if (st[i] == start) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        int add(TimeWindow window, WindowContents c) {
+            if (size == starts.length) {
+                int cap = size * 2;
+                starts = java.util.Arrays.copyOf(starts, cap);
+                windows = java.util.Arrays.copyOf(windows, cap);
+                contents = java.util.Arrays.copyOf(contents, cap);
+            }
+            starts[size] = window.getStart();
+            windows[size] = window;
+            contents[size] = c;
+            return size++;
+        }
+
+        void remove(int i) {
+            int last = --size;
+            starts[i] = starts[last];
+            windows[i] = windows[last];
+            contents[i] = contents[last];
+            windows[last] = null;
+            contents[last] = null;
+        }
     }
 
     @Override
@@ -123,6 +202,10 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
 
     @Override
     public void processElement(StreamRecord<IN> record) throws Exception {
+        if (aligned) {
+            processAligned(record);
+            return;
+        }
         IN value = record.getValue();
         long timestamp = record.getTimestamp();
         Collection<W> windows = assigner.assignWindows(value, timestamp, assignerCtx);
@@ -174,6 +257,84 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
             if (windows.isEmpty()) {
                 metrics.numRecordsWithoutWindow.inc();
             } else if (isElementLate(timestamp) || !eventTime) {
+                lateElement(record);
+            } else {
+                metrics.numRecordsWithoutWindow.inc();
+            }
+        } else if (behindWatermark) {
+            metrics.numLateRecordsReFired.inc();
+        }
+    }
+
+    /**
+     * The aligned fast path; rule for rule the general path with the assigner's windows (latest start
+     * first), {@link EventTimeTrigger#onElement} and the cleanup timer inlined as described at
+     * {@link #aligned}.
+     */
+    @SuppressWarnings("unchecked")
+    private void processAligned(StreamRecord<IN> record) throws Exception {
+        IN value = record.getValue();
+        long timestamp = record.getTimestamp();
+        if (timestamp == Long.MIN_VALUE) {
+            assigner.assignWindows(value, timestamp, assignerCtx); // throws the assigner's own error
+        }
+        Object key = keyedState.getCurrentKey();
+        KeyWindows kw = alignedByKey.get(key);
+        if (kw == null) {
+            kw = new KeyWindows();
+            alignedByKey.put(key, kw);
+        }
+        long size = alignedSize;
+        long slide = alignedSlide;
+        long watermark = currentWatermark;
+        boolean skipped = true;
+        boolean anyWindow = false;
+        boolean behindWatermark = false;
+        for (long start = TimeWindow.getWindowStartWithOffset(timestamp, alignedOffset, slide);
+                start > timestamp - size; start -= slide) {
+            anyWindow = true;
+            long maxTimestamp = start + size - 1;
+            long cleanup = maxTimestamp + allowedLateness;
+            if (cleanup < maxTimestamp) {
+                cleanup = Long.MAX_VALUE;
+            }
+            if (cleanup <= watermark) {
+                continue; // a late window
+            }
+            skipped = false;
+            int i = kw.find(start);
+            WindowContents contents;
+            TimeWindow window;
+            boolean created = i < 0;
+            if (created) {
+                window = new TimeWindow(start, start + size);
+                contents = new WindowContents();
+                kw.add(window, contents);
+            } else {
+                window = kw.windows[i];
+                contents = kw.contents[i];
+            }
+            if (contents.hasData) {
+                contents.acc = accumulation.add(cast(contents.acc), value);
+            } else {
+                contents.acc = accumulation.first(value);
+                contents.hasData = true;
+            }
+            if (maxTimestamp <= watermark) {
+                behindWatermark = true;
+                emit(key, (W) (Window) window, contents); // EventTimeTrigger: FIRE
+            } else if (created) {
+                timerService.registerEventTimeTimer(window, maxTimestamp); // EventTimeTrigger's timer
+            }
+            if (created && cleanup != Long.MAX_VALUE) {
+                timerService.registerEventTimeTimer(window, cleanup);
+            }
+        }
+        if (kw.size == 0) {
+            alignedByKey.remove(key);
+        }
+        if (skipped) {
+            if (anyWindow && isElementLate(timestamp)) {
                 lateElement(record);
             } else {
                 metrics.numRecordsWithoutWindow.inc();
@@ -255,6 +416,10 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     }
 
     private void onTimer(Timer timer, W window, boolean eventTimeTimer) throws Exception {
+        if (aligned) {
+            onAlignedTimer(timer, window, eventTimeTimer);
+            return;
+        }
         Object key = timer.getKey();
         Map<W, WindowContents> keyWindows = windowsByKey.get(key);
         WindowContents contents = keyWindows == null ? null : keyWindows.get(window);
@@ -275,6 +440,36 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         }
         if (eventTimeTimer == eventTime && timer.getTimestamp() == cleanupTime(window)) {
             clearAllState(key, window, keyWindows);
+        }
+    }
+
+    /** {@link #onTimer} for the aligned fast path: the same steps on the key's {@link KeyWindows}. */
+    private void onAlignedTimer(Timer timer, W window, boolean eventTimeTimer) throws Exception {
+        Object key = timer.getKey();
+        KeyWindows kw = alignedByKey.get(key);
+        long start = ((TimeWindow) (Window) window).getStart();
+        int i = kw == null ? -1 : kw.find(start);
+        WindowContents contents = i < 0 ? null : kw.contents[i];
+        triggerCtx.set(key, window);
+        TriggerResult result = eventTimeTimer
+                ? trigger.onEventTime(timer.getTimestamp(), cast(window), triggerCtx)
+                : trigger.onProcessingTime(timer.getTimestamp(), cast(window), triggerCtx);
+        if (contents != null) {
+            if (result.isFire()) {
+                emit(key, window, contents);
+            }
+            if (result.isPurge()) {
+                purge(contents);
+            }
+        }
+        if (eventTimeTimer && timer.getTimestamp() == cleanupTime(window)) {
+            if (i >= 0) {
+                kw.remove(kw.find(start)); // the window function may not touch this key's windows, but look again
+                if (kw.size == 0) {
+                    alignedByKey.remove(key);
+                }
+            }
+            clearAllState(key, window, null);
         }
     }
 
@@ -406,6 +601,9 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         int n = 0;
         for (Map<W, WindowContents> m : windowsByKey.values()) {
             n += m.size();
+        }
+        for (KeyWindows kw : alignedByKey.values()) {
+            n += kw.size;
         }
         return n;
     }
