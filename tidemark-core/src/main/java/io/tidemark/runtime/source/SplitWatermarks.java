@@ -38,7 +38,8 @@ public final class SplitWatermarks<T> {
         volatile long watermark = Long.MIN_VALUE;
         volatile boolean idle;
         volatile boolean finished;
-        volatile long records;
+        /** Records seen; written by the source thread only, read for diagnosis (may be a moment old). */
+        long records;
 
         SplitState(TimestampAssigner<T> assigner, WatermarkGenerator<T> generator) {
             this.assigner = assigner;
@@ -93,7 +94,21 @@ public final class SplitWatermarks<T> {
         this.output = output;
     }
 
+    /** The split of the previous call: sources mostly emit runs of one split, so most calls skip the map. */
+    private String lastId;
+    private SplitState<T> lastSplit;
+
     private SplitState<T> split(String id) {
+        if (id == lastId && id != null) {
+            return lastSplit;
+        }
+        SplitState<T> s = lookup(id);
+        lastId = id;
+        lastSplit = s;
+        return s;
+    }
+
+    private SplitState<T> lookup(String id) {
         SplitState<T> s = splits.get(id);
         if (s == null) {
             s = new SplitState<>(strategy.createTimestampAssigner(() -> clock), strategy.createWatermarkGenerator(() -> clock));
@@ -129,7 +144,9 @@ public final class SplitWatermarks<T> {
     public void onEvent(String splitId, T element, long timestamp) {
         SplitState<T> s = split(splitId);
         s.records++;
-        s.idle = false;
+        if (s.idle) {
+            s.idle = false; // a volatile write only when the state changes
+        }
         s.generator.onEvent(element, timestamp, s);
     }
 

@@ -7,6 +7,7 @@ import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.runtime.streamrecord.WatermarkStatus;
 import io.tidemark.runtime.time.ProcessingTimeService;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
+import io.tidemark.time.SystemClock;
 
 /**
  * The context a {@link SourceFunction} emits through. Every call holds the task lock, fires the
@@ -21,30 +22,52 @@ final class SourceContextImpl<T> implements SourceFunction.SourceContext<T> {
     private final OperatorMetrics metrics;
     private long lastWatermark = Long.MIN_VALUE;
     private boolean idle;
+    /** The one record wrapper, re-used for every record (the chain hands it on by reference; buffers copy). */
+    private final StreamRecord<T> record = new StreamRecord<>(null);
+    /**
+     * On the wall clock ({@link SystemClock}) due timers are checked every {@value #TIMER_CHECK_EVERY}
+     * records instead of every record (a clock read costs as much as a chained operator); the helper
+     * thread still fires them while the source waits. Any other clock is checked on every record, so a
+     * replay or test clock moved by the source takes effect before the next record exactly as before.
+     */
+    private static final int TIMER_CHECK_EVERY = 16;
+    private final boolean wallClock;
+    private int sinceTimerCheck;
 
     SourceContextImpl(Object lock, ProcessingTimeService timeService, Output<T> output, OperatorMetrics metrics) {
         this.lock = lock;
         this.timeService = timeService;
         this.output = output;
         this.metrics = metrics;
+        this.wallClock = timeService.getClock() == SystemClock.getInstance();
     }
 
     @Override
     public void collect(T element) {
         synchronized (lock) {
-            beforeEmit();
+            beforeRecord();
             metrics.numRecordsOut.inc();
-            output.collect(new StreamRecord<>(element));
+            StreamRecord<T> r = record.replace(element);
+            r.eraseTimestamp();
+            output.collect(r);
         }
     }
 
     @Override
     public void collectWithTimestamp(T element, long timestamp) {
         synchronized (lock) {
-            beforeEmit();
+            beforeRecord();
             metrics.numRecordsOut.inc();
-            output.collect(new StreamRecord<>(element, timestamp));
+            output.collect(record.replace(element, timestamp));
         }
+    }
+
+    private void beforeRecord() {
+        if (!wallClock || ++sinceTimerCheck >= TIMER_CHECK_EVERY) {
+            sinceTimerCheck = 0;
+            fireTimers();
+        }
+        markActive();
     }
 
     @Override
