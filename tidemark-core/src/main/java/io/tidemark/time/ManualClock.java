@@ -2,9 +2,12 @@ package io.tidemark.time;
 
 /**
  * A clock that only moves when told to. Used by tests: advancing it lets the engine fire due
- * processing-time timers deterministically.
+ * processing-time timers deterministically. Serializable, so that a source function holding the
+ * clock it advances (a replay) can be shipped with it to another engine (the Flink runner).
  */
-public class ManualClock implements Clock {
+public class ManualClock implements Clock, java.io.Serializable {
+
+    private static final long serialVersionUID = 1L;
 
     private volatile long now;
 

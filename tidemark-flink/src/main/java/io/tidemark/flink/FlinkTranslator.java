@@ -111,6 +111,7 @@ public final class FlinkTranslator {
         flink.setParallelism(tidemark.getParallelism());
         flink.getConfig().setAutoWatermarkInterval(perEvent ? PER_EVENT_IDLENESS_INTERVAL : interval);
         flink.getConfig().enableObjectReuse();
+        io.tidemark.flink.bridge.JdkCollections.register(flink.getConfig().getSerializerConfig());
         for (Transformation<?> t : nodes) {
             translate(t);
         }
@@ -154,7 +155,8 @@ public final class FlinkTranslator {
             SplitSourceAdapter<Object> split = (SplitSourceAdapter<Object>) f;
             checkSerializable(split.getSource(), "split source", name);
             checkSerializable(split.getStrategy(), "watermark strategy", name);
-            s = flink.addSource(new Sources.Split(split.getSource(), split.getStrategy(), interval, name), name, States.OBJECT);
+            s = flink.addSource(new Sources.Split(split.getSource(), split.getStrategy(), interval, name,
+                    tidemark.getClock()), name, States.OBJECT);
             parallelism(s, t);
         } else if (f instanceof ParallelSourceFunction) {
             checkSerializable(f, "source function", name);
