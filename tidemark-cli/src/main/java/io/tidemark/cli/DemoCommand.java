@@ -5,6 +5,7 @@ import io.tidemark.cli.config.JobConfigLoader;
 import io.tidemark.cli.gen.DelayDistribution;
 import io.tidemark.cli.gen.GeneratorOptions;
 import io.tidemark.cli.gen.OrderGenerator;
+import io.tidemark.cli.job.Engine;
 import io.tidemark.cli.job.JobRunner;
 import io.tidemark.cli.job.RunReport;
 import io.tidemark.cli.job.Summary;
@@ -66,6 +67,10 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--show", paramLabel = "N", defaultValue = "20", description = "how many results and late records to print (default: ${DEFAULT-VALUE})")
     int show;
 
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "embedded",
+            description = "embedded (default) or flink (a local Flink MiniCluster in this process)")
+    String engine;
+
     DemoCommand(Main.Io io) {
         this.io = io;
     }
@@ -91,6 +96,10 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintStream out = io.out();
+        Engine e = Engine.of(engine, null);
+        if (e.flink()) {
+            JobRunner.checkEngine(e); // before any data is written
+        }
         Path d = dir != null ? dir : Files.createTempDirectory("tidemark-demo-");
         Files.createDirectories(d);
         GeneratorOptions g = data();
@@ -109,7 +118,7 @@ final class DemoCommand implements Callable<Integer> {
         out.println();
 
         JobConfig job = JobConfigLoader.load(jobFile);
-        RunReport report = JobRunner.run(job, 1, out, io.err(), false);
+        RunReport report = JobRunner.run(job, 1, out, io.err(), false, e);
 
         section(out, "Results", job.results().path(), show,
                 "one line per window firing; firing 2, 3, ... are re-firings caused by late records within the allowed lateness");
@@ -120,7 +129,7 @@ final class DemoCommand implements Callable<Integer> {
         out.println();
         out.print(Summary.format(report));
         out.println();
-        out.println("Run it again:  ./tidemark run " + jobFile);
+        out.println("Run it again:  ./tidemark run " + (e.flink() ? "--engine flink " : "") + jobFile);
         out.println("Outputs:       " + job.results().path().getParent());
         return Main.OK;
     }

@@ -1,6 +1,7 @@
 package io.tidemark.cli;
 
 import io.tidemark.cli.config.ConfigException;
+import io.tidemark.cli.job.EngineUnavailableException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -8,12 +9,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code tidemark} command: runs declarative job files (YAML) on the embedded engine.
+ * The {@code tidemark} command: runs declarative job files (YAML) on the embedded engine or on Flink.
  * Exit codes: 0 success, 1 the job failed while running, 2 a usage or configuration error (reported
  * before any record is processed).
  */
 @Command(name = "tidemark", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = {"Runs event-time stream jobs described in a YAML job file on the embedded Tidemark engine.",
+        description = {"Runs event-time stream jobs described in a YAML job file on the embedded Tidemark engine",
+            "(or, with run --engine flink, on Apache Flink).",
             "Start with: tidemark demo"},
         footer = {"", "Exit codes: 0 done, 1 the job failed, 2 usage or job-file error.",
             "Job file reference: docs/job-file.md"})
@@ -34,7 +36,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     @Override
     public Integer call() {
-        io.err().println("tidemark: a command is required: run, validate, generate or demo");
+        io.err().println("tidemark: a command is required: run, validate, generate, demo or bench");
         io.err().print(commandLine(io).getUsageMessage());
         return USAGE;
     }
@@ -64,9 +66,16 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         cl.addSubcommand("validate", new ValidateCommand(io));
         cl.addSubcommand("generate", new GenerateCommand(io));
         cl.addSubcommand("demo", new DemoCommand(io));
+        cl.addSubcommand("bench", new BenchCommand(io));
+        // everything after "bench" is the benchmark's own command line, --help included
+        cl.getSubcommands().get("bench").setUnmatchedOptionsArePositionalParams(true);
         cl.setOut(new PrintWriter(new java.io.OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new java.io.OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof EngineUnavailableException) {
+                io.err().println("tidemark: " + e.getMessage());
+                return USAGE;
+            }
             if (e instanceof ConfigException) {
                 io.err().println("tidemark: error: " + e.getMessage());
                 return USAGE;

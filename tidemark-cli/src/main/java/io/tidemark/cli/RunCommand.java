@@ -3,6 +3,7 @@ package io.tidemark.cli;
 import io.tidemark.cli.config.ConfigException;
 import io.tidemark.cli.config.JobConfig;
 import io.tidemark.cli.config.JobConfigLoader;
+import io.tidemark.cli.job.Engine;
 import io.tidemark.cli.job.JobRunner;
 import io.tidemark.cli.job.RunReport;
 import io.tidemark.cli.job.Summary;
@@ -14,7 +15,8 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs a job file and prints a summary at the end.",
-            "Results, late records and dead letters go where the job file's output section says."})
+            "Results, late records and dead letters go where the job file's output section says.",
+            "Runs on the embedded engine, or with --engine flink on Apache Flink."})
 final class RunCommand implements Callable<Integer> {
 
     private final Main.Io io;
@@ -25,6 +27,16 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-p", "--parallelism"}, paramLabel = "N", defaultValue = "1",
             description = "parallelism of the job's operators (default: ${DEFAULT-VALUE})")
     int parallelism;
+
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "embedded",
+            description = {"embedded (default) or flink: Apache Flink, on a local MiniCluster started in this",
+                "process, or on the cluster of --flink-master (the launcher builds tidemark-flink on first use)"})
+    String engine;
+
+    @Option(names = "--flink-master", paramLabel = "HOST:PORT",
+            description = {"with --engine flink: a running Flink cluster's REST address (JobManager, port 8081 by",
+                "default); the input and output paths are then paths on the TaskManagers (docs/job-file.md)"})
+    String flinkMaster;
 
     @Option(names = "--no-progress", description = "no progress bar, even on a terminal")
     boolean noProgress;
@@ -41,8 +53,9 @@ final class RunCommand implements Callable<Integer> {
         if (parallelism < 1) {
             throw new ConfigException("--parallelism", "must be at least 1: " + parallelism);
         }
+        Engine e = Engine.of(engine, flinkMaster);
         JobConfig job = JobConfigLoader.load(jobFile);
-        RunReport report = JobRunner.run(job, parallelism, io.out(), io.err(), io.terminal() && !noProgress);
+        RunReport report = JobRunner.run(job, parallelism, io.out(), io.err(), io.terminal() && !noProgress, e);
         if (!quiet) {
             io.out().print(Summary.format(report));
         }

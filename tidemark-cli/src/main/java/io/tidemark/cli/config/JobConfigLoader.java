@@ -56,6 +56,23 @@ public final class JobConfigLoader {
         return parse(root, jobFile.toAbsolutePath().normalize());
     }
 
+    /**
+     * A job file's text, read elsewhere: {@code jobFile} is where it came from (its folder resolves
+     * relative paths). Used to rebuild a run's job on a remote Flink TaskManager.
+     */
+    public static JobConfig load(String yaml, Path jobFile) {
+        JsonNode root;
+        try {
+            root = YAML.readTree(yaml);
+        } catch (IOException e) {
+            throw new ConfigException("", jobFile + " is not valid YAML: " + e.getMessage() + locate(e));
+        }
+        if (root == null || root.isMissingNode() || root.isNull()) {
+            throw new ConfigException("", jobFile + " is empty");
+        }
+        return parse(root, jobFile.toAbsolutePath().normalize());
+    }
+
     private static String locate(IOException e) {
         if (e instanceof com.fasterxml.jackson.core.JsonProcessingException) {
             com.fasterxml.jackson.core.JsonLocation l = ((com.fasterxml.jackson.core.JsonProcessingException) e).getLocation();

@@ -5,6 +5,7 @@ import io.tidemark.cli.gen.OrderGenerator;
 import io.tidemark.cli.io.Event;
 import io.tidemark.cli.io.LineInterpreter;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
+import io.tidemark.time.ReplayClock;
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
@@ -20,7 +21,9 @@ import java.nio.file.Files;
  * partition-field value, or one split {@code all}).
  *
  * <p>Bad lines never enter the engine: they go to the dead-letter output here. In replay mode the
- * source advances the replay clock to each line's arrival time before emitting it. With several
+ * source advances the replay clock to each line's arrival time before emitting it; it holds that clock
+ * itself (the one the run sets on the environment), so that an engine that serializes the source with
+ * the clock, as the Flink runner does, keeps the two one object. With several
  * source subtasks every subtask reads the whole input (so all reach the same decisions) and emits only
  * the splits it owns; lines without a split (unparsable ones) belong to subtask 0.
  */
@@ -29,12 +32,15 @@ final class LineSource implements SplitSourceFunction<Event> {
     private static final long serialVersionUID = 1L;
     static final String SINGLE_SPLIT = "all";
 
-    private final String runId;
+    private final RunHandle handle;
+    /** The run's replay clock (also the environment's), or null without replay. */
+    private final ReplayClock clock;
     private volatile boolean running = true;
     private transient volatile Closeable input;
 
-    LineSource(String runId) {
-        this.runId = runId;
+    LineSource(RunHandle handle, ReplayClock clock) {
+        this.handle = handle;
+        this.clock = clock;
     }
 
     /** Lines of input; {@code next} returns null at the end. */
@@ -49,7 +55,7 @@ final class LineSource implements SplitSourceFunction<Event> {
 
     @Override
     public void run(SplitSourceContext<Event> ctx) throws Exception {
-        RunContext run = RunContext.get(runId);
+        RunContext run = RunContext.get(handle);
         RunStats stats = run.stats;
         LineInterpreter interpreter = new LineInterpreter(run.job, SINGLE_SPLIT);
         boolean first = ctx.getIndexOfThisSubtask() == 0;
@@ -77,8 +83,8 @@ final class LineSource implements SplitSourceFunction<Event> {
                     continue;
                 }
                 stats.linesRead.increment();
-                if (run.clock != null && o.arrival() != null) {
-                    run.clock.advanceTo(o.arrival());
+                if (clock != null && o.arrival() != null) {
+                    clock.advanceTo(o.arrival());
                 }
                 if (o.event() != null) {
                     stats.accepted.increment();

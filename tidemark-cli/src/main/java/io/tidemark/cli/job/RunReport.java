@@ -3,7 +3,11 @@ package io.tidemark.cli.job;
 import io.tidemark.cli.config.JobConfig;
 import java.util.Map;
 
-/** What a run did: the numbers of the summary. */
+/**
+ * What a run did: the numbers of the summary. A count of {@link #UNKNOWN} was not available (on a
+ * remote Flink cluster the job's own counters stay on the TaskManagers); on Flink the final watermark
+ * and the watermark lag are not reported ({@link Long#MIN_VALUE} and -1).
+ */
 public record RunReport(
         String jobName,
         JobConfig.WindowType windowType,
@@ -23,10 +27,17 @@ public record RunReport(
         long deadLetterTotal,
         long finalWatermark,
         long maxWatermarkLag,
-        long wallMillis) {
+        long wallMillis,
+        Engine engine) {
+
+    /** A count the command could not learn. */
+    public static final long UNKNOWN = -1;
 
     /** Whether lines read = records in window results + late records + dead letters. */
     public boolean accounted() {
+        if (linesRead == UNKNOWN || recordsInWindowResults == UNKNOWN || deadLetterTotal == UNKNOWN) {
+            return false;
+        }
         return linesRead == recordsInWindowResults + lateRecords + lateDropped + deadLetterTotal;
     }
 

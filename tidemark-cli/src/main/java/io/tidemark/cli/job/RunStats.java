@@ -7,7 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
-/** The run's own counters, shared by the sources, sinks and probes of one run (thread-safe). */
+/** The run's own counters, shared by the source and the sinks of one run (thread-safe). */
 public final class RunStats {
 
     /** Records read: non-blank lines other than a CSV header. */
@@ -23,10 +23,6 @@ public final class RunStats {
      * window replaces the windows of its key that it contains (a session that grew or merged).
      */
     private final Map<Object, java.util.TreeMap<Long, long[]>> finalCounts = new ConcurrentHashMap<>();
-    /** Per probe subtask: the last watermark below the end-of-input watermark. */
-    private final Map<Integer, Long> lastWatermark = new ConcurrentHashMap<>();
-    private final AtomicLong maxLag = new AtomicLong(-1);
-
     public void deadLetter(String reason) {
         deadLetters.computeIfAbsent(reason, r -> new LongAdder()).increment();
     }
@@ -78,23 +74,5 @@ public final class RunStats {
             }
         }
         return n;
-    }
-
-    public void watermark(int subtask, long watermark) {
-        lastWatermark.put(subtask, watermark);
-    }
-
-    /** The final watermark: the minimum over probe subtasks of their last watermark; MIN_VALUE if none. */
-    public long finalWatermark() {
-        return lastWatermark.values().stream().mapToLong(Long::longValue).min().orElse(Long.MIN_VALUE);
-    }
-
-    public void lag(long lag) {
-        maxLag.accumulateAndGet(lag, Math::max);
-    }
-
-    /** The largest watermark lag observed, or -1. */
-    public long maxLag() {
-        return maxLag.get();
     }
 }
