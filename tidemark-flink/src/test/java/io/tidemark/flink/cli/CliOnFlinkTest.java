@@ -1,0 +1,127 @@
+package io.tidemark.flink.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tidemark.cli.Main;
+import io.tidemark.flink.SharedMiniCluster;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The command line on Flink ({@code --engine flink}): the demo job (replayed arrival times, per-event
+ * watermarks, four partitions as splits, idleness 1 min of replayed time, allowed lateness, late side
+ * output, dead letters) gives the same results, late records and dead letters on Flink as on the
+ * embedded engine. Results are compared as sorted lines (each carries its firing's watermark, and
+ * Flink's order among keys firing at one watermark is its own); dead letters in file order.
+ */
+class CliOnFlinkTest {
+
+    record Run(int code, String out, String err) {}
+
+    static Run cli(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+                PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            code = Main.execute(args, o, e);
+        }
+        Run r = new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        assertThat(r.code()).as("exit code; stderr:\n" + r.err() + "\nstdout:\n" + r.out()).isZero();
+        return r;
+    }
+
+    static List<String> lines(Path p) throws IOException {
+        return Files.readAllLines(p, StandardCharsets.UTF_8);
+    }
+
+    static List<String> sorted(Path p) throws IOException {
+        List<String> l = new ArrayList<>(lines(p));
+        Collections.sort(l);
+        return l;
+    }
+
+    @Test
+    void demoInReplayPerEventModeGivesTheSameFilesOnFlinkAsEmbedded(@TempDir Path dir) throws Exception {
+        Path embedded = dir.resolve("embedded");
+        Path flink = dir.resolve("flink");
+        Run e = cli("demo", "--dir", embedded.toString(), "--show", "0");
+        Run f = cli("demo", "--engine", "flink", "--dir", flink.toString(), "--show", "0");
+
+        assertThat(lines(flink.resolve("orders.jsonl"))).isEqualTo(lines(embedded.resolve("orders.jsonl")));
+        List<String> results = sorted(embedded.resolve("out/results.jsonl"));
+        assertThat(results).hasSizeGreaterThan(60); // 10 users x 6 windows, and late re-firings
+        assertThat(results.stream().filter(l -> l.contains("\"timing\": \"LATE\""))).isNotEmpty();
+        assertThat(lines(embedded.resolve("out/late.jsonl"))).isNotEmpty();
+        assertThat(lines(embedded.resolve("out/dead-letter.jsonl"))).isNotEmpty();
+
+        assertThat(sorted(flink.resolve("out/results.jsonl"))).isEqualTo(results);
+        assertThat(sorted(flink.resolve("out/late.jsonl"))).isEqualTo(sorted(embedded.resolve("out/late.jsonl")));
+        // dead letters name their input file, which is in each run's own folder
+        assertThat(lines(flink.resolve("out/dead-letter.jsonl")).stream()
+                .map(l -> l.replace(flink.toString(), embedded.toString())).toList())
+                .isEqualTo(lines(embedded.resolve("out/dead-letter.jsonl")));
+
+        // the summary: the same counts; what Flink does not report says so
+        assertThat(f.out()).contains("engine             flink (local MiniCluster)")
+                .contains("final watermark    n/a on flink")
+                .contains("max watermark lag  n/a on flink");
+        for (String row : List.of("records read", "window results", "late records", "dead letters", "accounted")) {
+            assertThat(summaryRow(f.out(), row)).as(row).isEqualTo(summaryRow(e.out(), row));
+        }
+        assertThat(summaryRow(f.out(), "accounted")).endsWith(": OK");
+        System.out.println("demo on both engines: " + results.size() + " result lines, "
+                + lines(embedded.resolve("out/late.jsonl")).size() + " late records, "
+                + lines(embedded.resolve("out/dead-letter.jsonl")).size() + " dead letters: equal");
+    }
+
+    @Test
+    void runOnARemoteClusterWritesTheSameResults(@TempDir Path dir) throws Exception {
+        Path embedded = dir.resolve("embedded");
+        cli("demo", "--dir", embedded.toString(), "--show", "0");
+        Path job = embedded.resolve("order-stats.yaml");
+        List<String> results = sorted(embedded.resolve("out/results.jsonl"));
+        List<String> late = sorted(embedded.resolve("out/late.jsonl"));
+        List<String> dead = lines(embedded.resolve("out/dead-letter.jsonl"));
+        Files.delete(embedded.resolve("out/results.jsonl"));
+
+        // the shared MiniCluster, reached through its REST port as a remote cluster is
+        String master = SharedMiniCluster.options().getHost() + ":" + SharedMiniCluster.options().getPort();
+        Run r = cli("run", "--engine", "flink", "--flink-master", master, job.toString());
+
+        assertThat(sorted(embedded.resolve("out/results.jsonl"))).isEqualTo(results);
+        assertThat(sorted(embedded.resolve("out/late.jsonl"))).isEqualTo(late);
+        assertThat(lines(embedded.resolve("out/dead-letter.jsonl"))).isEqualTo(dead);
+        assertThat(r.out()).contains("engine             flink (remote cluster " + master + ")")
+                .contains("window results     " + results.size() + " ")
+                .contains("late records       " + late.size())
+                .contains("accounted          n/a on a remote flink cluster");
+    }
+
+    @Test
+    void unknownEngineAndMasterWithoutFlinkAreUsageErrors() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        PrintStream o = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        assertThat(Main.execute(new String[] {"run", "--engine", "spark", "x.yaml"}, o, e)).isEqualTo(2);
+        assertThat(Main.execute(new String[] {"run", "--flink-master", "h:1", "x.yaml"}, o, e)).isEqualTo(2);
+        assertThat(Main.execute(new String[] {"run", "--engine", "flink", "--flink-master", "nohost", "x.yaml"}, o, e))
+                .isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--engine: expected embedded or flink")
+                .contains("--flink-master: only with --engine flink").contains("--flink-master: expected host:port");
+    }
+
+    private static String summaryRow(String out, String name) {
+        return out.lines().filter(l -> l.startsWith("  " + name + " ")).findFirst()
+                .orElseThrow(() -> new AssertionError("no summary row " + name + " in\n" + out)).trim();
+    }
+}
