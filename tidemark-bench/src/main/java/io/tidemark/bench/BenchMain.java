@@ -325,6 +325,10 @@ public final class BenchMain {
         Events e = Events.keyed(n, o.keys > 0 ? o.keys : 10_000, 0, 42);
         report.println("");
         report.println(String.format(Locale.ROOT, "== latency: W1 on Tidemark at %,d events/s for %d s (%s)", o.rate, o.seconds, e.description));
+        if (o.warmup) {
+            Shared.reset(e.prefix(Math.min(n, 2_000_000)), false, false);
+            TidemarkJobs.run("W1", o.parallelism, 0); // unpaced, to compile the hot path first
+        }
         Shared.reset(e, false, false);
         long firstEnd = Loops.windowStart(Events.BASE_TIME, 1_000) + 1_000;
         LatencyProbe probe = new LatencyProbe(firstEnd - 1_000 * 3, 1_000, n / 100_000 + 16);
