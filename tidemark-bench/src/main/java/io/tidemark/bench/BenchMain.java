@@ -63,6 +63,7 @@ public final class BenchMain {
         long rate = 100_000;
         int seconds = 30;
         boolean growth;
+        boolean help;
         List<String> workloads = new ArrayList<>();
     }
 
@@ -77,6 +78,9 @@ public final class BenchMain {
     public static Report run(String[] args) throws Exception {
         Options o = parse(args);
         Report report = new Report();
+        if (o.help) {
+            return report; // the usage was printed; nothing to run
+        }
         report.println(machine());
         List<String> workloads = new ArrayList<>();
         for (String w : o.workloads) {
@@ -128,7 +132,7 @@ public final class BenchMain {
                     System.out.println("usage: bench [--events N] [--keys K] [--engines tidemark,flink,dense,hash] [--parallelism P]"
                             + " [--no-warmup] [--smoke] [--out DIR] [--no-write] [--latency [--rate R] [--seconds S]] [--growth]"
                             + " [W1 W2 W3 W4 W5 Q5 Q7 Q11 ...]");
-                    o.workloads.clear();
+                    o.help = true;
                 }
                 default -> {
                     if (a.startsWith("-")) {

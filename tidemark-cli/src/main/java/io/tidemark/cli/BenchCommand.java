@@ -45,27 +45,10 @@ final class BenchCommand implements Callable<Integer> {
         Class<?> main = benchMain();
         String[] a = args.toArray(new String[0]);
         if (a.length == 1 && (a[0].equals("--help") || a[0].equals("-h"))) {
-            return help(main);
+            io.out().println("Usage: tidemark bench [ARGS...]  (runs " + BENCH_MAIN + " with ARGS)");
         }
         io.out().flush();
         invoke(main.getMethod("main", String[].class), a);
-        return Main.OK;
-    }
-
-    /**
-     * The benchmark's usage: its option parser prints it for --help (its main would then go on and run
-     * the default workload, so only the parser is called here).
-     */
-    private Integer help(Class<?> main) throws Exception {
-        io.out().println("Usage: tidemark bench [ARGS...]  (runs " + BENCH_MAIN + " with ARGS)");
-        try {
-            Method parse = main.getDeclaredMethod("parse", String[].class);
-            parse.setAccessible(true);
-            invoke(parse, new String[] {"--help"});
-        } catch (NoSuchMethodException | RuntimeException e) {
-            io.out().println("(the benchmark's options: see tidemark-bench, " + BENCH_MAIN + ")");
-        }
-        System.out.flush();
         return Main.OK;
     }
 
