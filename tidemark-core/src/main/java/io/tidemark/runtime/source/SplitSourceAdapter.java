@@ -1,7 +1,6 @@
 package io.tidemark.runtime.source;
 
 import io.tidemark.api.common.ExecutionConfig;
-import io.tidemark.api.common.eventtime.TimestampAssigner;
 import io.tidemark.api.common.eventtime.Watermark;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.runtime.metrics.OperatorMetrics;
@@ -84,59 +83,7 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
         synchronized (lock) {
             timeService.registerTimer(timeService.getCurrentProcessingTime() + period, periodic[0]);
         }
-        source.run(new SplitSourceFunction.SplitSourceContext<T>() {
-            @Override
-            public int getIndexOfThisSubtask() {
-                return subtask;
-            }
-
-            @Override
-            public int getNumberOfParallelSubtasks() {
-                return parallelism;
-            }
-
-            @Override
-            public void announceSplit(String split) {
-                synchronized (lock) {
-                    watermarks.announce(split);
-                }
-            }
-
-            @Override
-            public void collect(String split, T element) {
-                emit(split, element, TimestampAssigner.NO_TIMESTAMP);
-            }
-
-            @Override
-            public void collectWithTimestamp(String split, T element, long timestamp) {
-                emit(split, element, timestamp);
-            }
-
-            private void emit(String split, T element, long recordTimestamp) {
-                synchronized (lock) {
-                    // as in Flink: timestamp, then the record goes out, then the generator sees it, so
-                    // no watermark that accounts for the record can overtake it
-                    long ts = watermarks.assignTimestamp(split, element, recordTimestamp);
-                    ctx.collectWithTimestamp(element, ts);
-                    watermarks.onEvent(split, element, ts);
-                    if (perEvent) {
-                        watermarks.onPeriodicEmit(split);
-                    }
-                }
-            }
-
-            @Override
-            public void splitFinished(String split) {
-                synchronized (lock) {
-                    watermarks.splitFinished(split);
-                }
-            }
-
-            @Override
-            public Object getCheckpointLock() {
-                return lock;
-            }
-        });
+        source.run(new SplitContext<>(lock, watermarks, subtask, parallelism, perEvent, ctx::collectWithTimestamp));
     }
 
     @Override

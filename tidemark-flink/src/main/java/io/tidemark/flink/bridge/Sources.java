@@ -1,9 +1,9 @@
 package io.tidemark.flink.bridge;
 
 import io.tidemark.api.common.ExecutionConfig;
-import io.tidemark.api.common.eventtime.TimestampAssigner;
 import io.tidemark.api.common.eventtime.Watermark;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.runtime.source.SplitContext;
 import io.tidemark.runtime.source.SplitWatermarks;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
@@ -272,68 +272,19 @@ public final class Sources {
             int subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
             int parallelism = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
             try {
-                source.run(new SplitSourceFunction.SplitSourceContext<>() {
-                    @Override
-                    public int getIndexOfThisSubtask() {
-                        return subtask;
+                // with a driven clock, the timers due at its current time fire just before the record
+                // goes out, as in Tidemark's source context
+                source.run(new SplitContext<>(lock, watermarks, subtask, parallelism, perEvent, (element, ts) -> {
+                    Throwable e = timerError.get();
+                    if (e != null) {
+                        throw new IllegalStateException("periodic watermark emission failed", e);
                     }
-
-                    @Override
-                    public int getNumberOfParallelSubtasks() {
-                        return parallelism;
+                    if (due != null) {
+                        due.fireDue();
                     }
-
-                    @Override
-                    public void announceSplit(String split) {
-                        synchronized (lock) {
-                            watermarks.announce(split);
-                        }
-                    }
-
-                    @Override
-                    public void collect(String split, Object element) {
-                        emit(split, element, TimestampAssigner.NO_TIMESTAMP);
-                    }
-
-                    @Override
-                    public void collectWithTimestamp(String split, Object element, long timestamp) {
-                        emit(split, element, timestamp);
-                    }
-
-                    private void emit(String split, Object element, long recordTimestamp) {
-                        Throwable e = timerError.get();
-                        if (e != null) {
-                            throw new IllegalStateException("periodic watermark emission failed", e);
-                        }
-                        synchronized (lock) {
-                            // as Tidemark (and Flink) do: timestamp, the record goes out, then the generator
-                            // sees it; with a driven clock, the timers due at its current time fire just
-                            // before the record goes out, as in Tidemark's source context
-                            long ts = watermarks.assignTimestamp(split, element, recordTimestamp);
-                            if (due != null) {
-                                due.fireDue();
-                            }
-                            out.add(1L);
-                            ctx.collectWithTimestamp(element, ts);
-                            watermarks.onEvent(split, element, ts);
-                            if (perEvent) {
-                                watermarks.onPeriodicEmit(split);
-                            }
-                        }
-                    }
-
-                    @Override
-                    public void splitFinished(String split) {
-                        synchronized (lock) {
-                            watermarks.splitFinished(split);
-                        }
-                    }
-
-                    @Override
-                    public Object getCheckpointLock() {
-                        return lock;
-                    }
-                });
+                    out.add(1L);
+                    ctx.collectWithTimestamp(element, ts);
+                }));
             } finally {
                 if (wallTimer != null) {
                     wallTimer.shutdownNow();

@@ -1,0 +1,90 @@
+package io.tidemark.runtime.source;
+
+import io.tidemark.api.common.eventtime.TimestampAssigner;
+import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
+
+/**
+ * The {@link SplitSourceFunction.SplitSourceContext} every engine gives a split source: under the
+ * source's lock, each record gets its timestamp from its split's assigner, goes out, and only then is
+ * seen by its split's generator (as Flink does, so no watermark that accounts for a record can
+ * overtake it); at watermark interval 0 the split's watermark is emitted right after. Engines differ
+ * only in how a record goes out ({@link RecordOutput}) and how they fire periodic emission.
+ */
+public final class SplitContext<T> implements SplitSourceFunction.SplitSourceContext<T> {
+
+    /** How an engine sends a timestamped record out of the source. Called holding the lock. */
+    @FunctionalInterface
+    public interface RecordOutput<T> {
+        void emit(T element, long timestamp);
+    }
+
+    private final Object lock;
+    private final SplitWatermarks<T> watermarks;
+    private final int subtask;
+    private final int parallelism;
+    private final boolean perEvent;
+    private final RecordOutput<T> output;
+
+    /**
+     * @param perEvent whether watermarks are emitted after every record (watermark interval 0)
+     */
+    public SplitContext(Object lock, SplitWatermarks<T> watermarks, int subtask, int parallelism, boolean perEvent,
+            RecordOutput<T> output) {
+        this.lock = lock;
+        this.watermarks = watermarks;
+        this.subtask = subtask;
+        this.parallelism = parallelism;
+        this.perEvent = perEvent;
+        this.output = output;
+    }
+
+    @Override
+    public int getIndexOfThisSubtask() {
+        return subtask;
+    }
+
+    @Override
+    public int getNumberOfParallelSubtasks() {
+        return parallelism;
+    }
+
+    @Override
+    public void announceSplit(String split) {
+        synchronized (lock) {
+            watermarks.announce(split);
+        }
+    }
+
+    @Override
+    public void collect(String split, T element) {
+        emit(split, element, TimestampAssigner.NO_TIMESTAMP);
+    }
+
+    @Override
+    public void collectWithTimestamp(String split, T element, long timestamp) {
+        emit(split, element, timestamp);
+    }
+
+    private void emit(String split, T element, long recordTimestamp) {
+        synchronized (lock) {
+            long ts = watermarks.assignTimestamp(split, element, recordTimestamp);
+            output.emit(element, ts);
+            watermarks.onEvent(split, element, ts);
+            if (perEvent) {
+                watermarks.onPeriodicEmit(split);
+            }
+        }
+    }
+
+    @Override
+    public void splitFinished(String split) {
+        synchronized (lock) {
+            watermarks.splitFinished(split);
+        }
+    }
+
+    @Override
+    public Object getCheckpointLock() {
+        return lock;
+    }
+}
