@@ -21,7 +21,8 @@ class FailureAndCancelTest {
 
     /** Emits 0, 1, 2, … until cancelled; parallel. Counts down a latch after {@code signalAfter} records. */
     static final class Endless implements ParallelSourceFunction<Long> {
-        static final CountDownLatch STARTED = new CountDownLatch(1);
+        /** Re-armed by each test that waits for it (parallel copies of the source share it). */
+        static volatile CountDownLatch started = new CountDownLatch(1);
         private volatile boolean running = true;
 
         @Override
@@ -30,7 +31,7 @@ class FailureAndCancelTest {
             while (running) {
                 ctx.collect(i++);
                 if (i == 1000) {
-                    STARTED.countDown();
+                    started.countDown();
                 }
             }
         }
@@ -72,11 +73,12 @@ class FailureAndCancelTest {
 
     @Test
     void cancelStopsEveryThreadAndMetricsAreReadableWhileRunning() throws Exception {
+        Endless.started = new CountDownLatch(2); // both parallel copies emitted 1000 records
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(2);
         env.addSource(new Endless()).name("endless").keyBy(v -> v % 3).map(v -> v).name("keyed map")
                 .addSink(new CollectSink<>());
         JobClient client = env.executeAsync("cancel-me");
-        assertThat(Endless.STARTED.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(Endless.started.await(30, TimeUnit.SECONDS)).isTrue();
         assertThat(client.getJobStatus()).isEqualTo(JobStatus.RUNNING);
         List<OperatorMetrics> live = client.getMetrics();
         assertThat(live).extracting(OperatorMetrics::getOperatorName).contains("endless", "keyed map");

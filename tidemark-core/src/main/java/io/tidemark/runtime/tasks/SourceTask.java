@@ -136,12 +136,21 @@ final class SourceTask<T> implements Task {
         }
     }
 
+    /**
+     * Stops the task: the source is asked to return and its thread interrupted; so is the helper
+     * thread, which may hold the task lock while handing a batch to a subtask that is gone (the source
+     * thread would otherwise wait for the lock forever).
+     */
     @Override
     public void cancel() {
         running = false;
         try {
             source.cancel();
         } finally {
+            Thread helper = helperThread;
+            if (helper != null) {
+                helper.interrupt();
+            }
             Thread t = taskThread;
             if (t != null) {
                 t.interrupt();
@@ -204,7 +213,9 @@ final class SourceTask<T> implements Task {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Throwable t) {
-            job.timerFailed(this, t);
+            if (running) {
+                job.timerFailed(this, t); // once the task has ended, a failure here is a consequence, not a cause
+            }
         }
     }
 
@@ -217,12 +228,20 @@ final class SourceTask<T> implements Task {
         return false;
     }
 
+    /**
+     * Ends the helper thread. It normally notices at once; if it is stuck handing a batch to a subtask
+     * that is gone (the job failed), it is interrupted, so no thread outlives the job.
+     */
     private void stopHelperThread() {
         Thread t = helperThread;
         if (t != null) {
             LockSupport.unpark(t);
             try {
-                t.join(5000);
+                t.join(100);
+                if (t.isAlive()) {
+                    t.interrupt();
+                    t.join(5000);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
