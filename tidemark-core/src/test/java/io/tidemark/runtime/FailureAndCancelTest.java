@@ -56,6 +56,19 @@ class FailureAndCancelTest {
         return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith(jobName)).count();
     }
 
+    private static String describeThreadsOf(String jobName) {
+        StringBuilder sb = new StringBuilder();
+        Thread.getAllStackTraces().forEach((t, stack) -> {
+            if (t.getName().startsWith(jobName)) {
+                sb.append(t.getName()).append(' ').append(t.getState()).append('\n');
+                for (StackTraceElement e : stack) {
+                    sb.append("    at ").append(e).append('\n');
+                }
+            }
+        });
+        return sb.toString();
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {1, 3})
     void aFailingFunctionFailsTheJobWithTheOriginalExceptionAndLeavesNoThreads(int parallelism) throws Exception {
@@ -68,7 +81,7 @@ class FailureAndCancelTest {
                 .hasMessageContaining("exploding map")
                 .hasMessageContaining("subtask")
                 .cause().isInstanceOf(IllegalStateException.class).hasMessage("boom at 5000");
-        assertThat(threadsOf(job)).isZero();
+        assertThat(threadsOf(job)).as(() -> "threads left: " + describeThreadsOf(job)).isZero();
     }
 
     @Test

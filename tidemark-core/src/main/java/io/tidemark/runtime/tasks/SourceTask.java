@@ -234,15 +234,22 @@ final class SourceTask<T> implements Task {
      */
     private void stopHelperThread() {
         Thread t = helperThread;
-        if (t != null) {
-            LockSupport.unpark(t);
-            try {
-                t.join(100);
-                if (t.isAlive()) {
-                    t.interrupt();
-                    t.join(5000);
-                }
-            } catch (InterruptedException e) {
+        if (t == null) {
+            return;
+        }
+        LockSupport.unpark(t);
+        // a cancelled task's own thread carries an interrupt; it must not cut the wait short
+        boolean interrupted = Thread.interrupted();
+        try {
+            t.join(100);
+            if (t.isAlive()) {
+                t.interrupt();
+                t.join(5000);
+            }
+        } catch (InterruptedException e) {
+            interrupted = true;
+        } finally {
+            if (interrupted) {
                 Thread.currentThread().interrupt();
             }
         }
