@@ -104,11 +104,6 @@ final class SourceContextImpl<T> implements SourceFunction.SourceContext<T> {
         return lock;
     }
 
-    private void beforeEmit() {
-        fireTimers();
-        markActive();
-    }
-
     private void markActive() {
         if (idle) {
             idle = false;
