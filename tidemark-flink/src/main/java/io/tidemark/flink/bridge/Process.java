@@ -65,6 +65,80 @@ public final class Process {
         org.apache.flink.streaming.api.TimeDomain domain();
     }
 
+    /** {@link Source} over Flink's non-keyed process context: no key, not in a timer. */
+    static final class NonKeyedSource implements Source {
+        private final org.apache.flink.streaming.api.functions.ProcessFunction<Object, Object>.Context c;
+
+        NonKeyedSource(org.apache.flink.streaming.api.functions.ProcessFunction<Object, Object>.Context c) {
+            this.c = c;
+        }
+
+        @Override
+        public Long timestamp() {
+            return c.timestamp();
+        }
+
+        @Override
+        public org.apache.flink.streaming.api.TimerService timerService() {
+            return c.timerService();
+        }
+
+        @Override
+        public <X> void output(org.apache.flink.util.OutputTag<X> tag, X v) {
+            c.output(tag, v);
+        }
+
+        @Override
+        public Object key() {
+            throw new UnsupportedOperationException("no key on a non-keyed stream");
+        }
+
+        @Override
+        public org.apache.flink.streaming.api.TimeDomain domain() {
+            throw new UnsupportedOperationException("not in a timer");
+        }
+    }
+
+    /** {@link Source} over Flink's keyed process context; {@code domain} is null outside a timer. */
+    static final class KeyedSource implements Source {
+        private final org.apache.flink.streaming.api.functions.KeyedProcessFunction<Object, Object, Object>.Context c;
+        private final org.apache.flink.streaming.api.TimeDomain domain;
+
+        KeyedSource(org.apache.flink.streaming.api.functions.KeyedProcessFunction<Object, Object, Object>.Context c,
+                org.apache.flink.streaming.api.TimeDomain domain) {
+            this.c = c;
+            this.domain = domain;
+        }
+
+        @Override
+        public Long timestamp() {
+            return c.timestamp();
+        }
+
+        @Override
+        public org.apache.flink.streaming.api.TimerService timerService() {
+            return c.timerService();
+        }
+
+        @Override
+        public <X> void output(org.apache.flink.util.OutputTag<X> tag, X v) {
+            c.output(tag, v);
+        }
+
+        @Override
+        public Object key() {
+            return c.getCurrentKey();
+        }
+
+        @Override
+        public org.apache.flink.streaming.api.TimeDomain domain() {
+            if (domain == null) {
+                throw new UnsupportedOperationException("not in a timer");
+            }
+            return domain;
+        }
+    }
+
     /** Tidemark's ProcessFunction context (also its on-timer context). */
     static final class PCtx extends ProcessFunction<Object, Object>.OnTimerContext {
         Source source;
@@ -153,32 +227,7 @@ public final class Process {
         @Override
         public void processElement(Object value, Context c, org.apache.flink.util.Collector<Object> collector) throws Exception {
             in.add(1L);
-            ctx.source = new Source() {
-                @Override
-                public Long timestamp() {
-                    return c.timestamp();
-                }
-
-                @Override
-                public org.apache.flink.streaming.api.TimerService timerService() {
-                    return c.timerService();
-                }
-
-                @Override
-                public <X> void output(org.apache.flink.util.OutputTag<X> tag, X v) {
-                    c.output(tag, v);
-                }
-
-                @Override
-                public Object key() {
-                    throw new UnsupportedOperationException("no key on a non-keyed stream");
-                }
-
-                @Override
-                public org.apache.flink.streaming.api.TimeDomain domain() {
-                    throw new UnsupportedOperationException("not in a timer");
-                }
-            };
+            ctx.source = new NonKeyedSource(c);
             f.processElement(value, ctx, Runtime.collector(collector, out));
         }
 
@@ -228,32 +277,7 @@ public final class Process {
         @Override
         public void processElement(Object value, Context c, org.apache.flink.util.Collector<Object> collector) throws Exception {
             in.add(1L);
-            Source s = new Source() {
-                @Override
-                public Long timestamp() {
-                    return c.timestamp();
-                }
-
-                @Override
-                public org.apache.flink.streaming.api.TimerService timerService() {
-                    return c.timerService();
-                }
-
-                @Override
-                public <X> void output(org.apache.flink.util.OutputTag<X> tag, X v) {
-                    c.output(tag, v);
-                }
-
-                @Override
-                public Object key() {
-                    return c.getCurrentKey();
-                }
-
-                @Override
-                public org.apache.flink.streaming.api.TimeDomain domain() {
-                    throw new UnsupportedOperationException("not in a timer");
-                }
-            };
+            Source s = new KeyedSource(c, null);
             Collector<Object> o = Runtime.collector(collector, out);
             if (keyed != null) {
                 kctx.source = s;
@@ -266,32 +290,7 @@ public final class Process {
 
         @Override
         public void onTimer(long timestamp, OnTimerContext c, org.apache.flink.util.Collector<Object> collector) throws Exception {
-            Source s = new Source() {
-                @Override
-                public Long timestamp() {
-                    return c.timestamp();
-                }
-
-                @Override
-                public org.apache.flink.streaming.api.TimerService timerService() {
-                    return c.timerService();
-                }
-
-                @Override
-                public <X> void output(org.apache.flink.util.OutputTag<X> tag, X v) {
-                    c.output(tag, v);
-                }
-
-                @Override
-                public Object key() {
-                    return c.getCurrentKey();
-                }
-
-                @Override
-                public org.apache.flink.streaming.api.TimeDomain domain() {
-                    return c.timeDomain();
-                }
-            };
+            Source s = new KeyedSource(c, c.timeDomain());
             Collector<Object> o = Runtime.collector(collector, out);
             if (keyed != null) {
                 kctx.source = s;
