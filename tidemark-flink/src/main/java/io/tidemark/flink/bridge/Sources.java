@@ -87,7 +87,7 @@ public final class Sources {
     }
 
     /** A plain (non-parallel) Tidemark source: one subtask, as in Tidemark. */
-    public static final class Single extends RichSourceFunction<Object> {
+    public static class Single extends RichSourceFunction<Object> {
         private static final long serialVersionUID = 1L;
         private final SourceFunction<Object> f;
         private final String name;
@@ -123,38 +123,12 @@ public final class Sources {
     }
 
     /** A Tidemark {@code ParallelSourceFunction}: every subtask runs its own copy. */
-    public static final class Parallel extends RichParallelSourceFunction<Object> {
+    public static final class Parallel extends Single
+            implements org.apache.flink.streaming.api.functions.source.legacy.ParallelSourceFunction<Object> {
         private static final long serialVersionUID = 1L;
-        private final SourceFunction<Object> f;
-        private final String name;
 
         public Parallel(SourceFunction<Object> f, String name) {
-            this.f = f;
-            this.name = name;
-        }
-
-        @Override
-        public void open(OpenContext openContext) throws Exception {
-            Runtime.open(f, getRuntimeContext());
-        }
-
-        private volatile boolean cancelled;
-
-        @Override
-        public void run(SourceContext<Object> ctx) throws Exception {
-            f.run(context(ctx, Runtime.counter(getRuntimeContext(), name, "numRecordsOut")));
-            endOfInput(ctx, cancelled);
-        }
-
-        @Override
-        public void cancel() {
-            cancelled = true;
-            f.cancel();
-        }
-
-        @Override
-        public void close() throws Exception {
-            Runtime.close(f);
+            super(f, name);
         }
     }
 
