@@ -66,6 +66,9 @@ public final class HeapKeyedStateBackend implements KeyContext {
 
     /** Removes every state value of the current key in {@code namespace}. */
     public void clearNamespace(Object namespace) {
+        if (states.isEmpty()) {
+            return;
+        }
         for (HeapState<?> s : states.values()) {
             s.namespace = namespace;
             s.clear();

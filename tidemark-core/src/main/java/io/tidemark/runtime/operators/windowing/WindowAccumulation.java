@@ -1,6 +1,7 @@
 package io.tidemark.runtime.operators.windowing;
 
 import io.tidemark.api.common.functions.AggregateFunction;
+import io.tidemark.api.common.functions.Commutative;
 import io.tidemark.api.common.functions.Function;
 import io.tidemark.api.common.functions.ReduceFunction;
 import java.util.ArrayList;
@@ -21,11 +22,36 @@ public abstract class WindowAccumulation<IN, ACC> implements java.io.Serializabl
     /** Starts the contents of a window with its first element. */
     abstract ACC first(IN element) throws Exception;
 
+    /**
+     * A fresh, empty accumulator to start a window's contents with {@link #add}, or null when the
+     * contents start with their first element ({@link #first}).
+     */
+    ACC empty() throws Exception {
+        return null;
+    }
+
     /** Adds an element; may modify and return {@code acc}. */
     abstract ACC add(ACC acc, IN element) throws Exception;
 
     /** Merges two windows' contents (session windows). */
     abstract ACC merge(ACC a, ACC b) throws Exception;
+
+    /**
+     * Whether contents may be combined in any order and grouping ({@link Commutative}): the function
+     * declared it. Enables slide-frame accumulation of sliding windows.
+     */
+    boolean commutative() {
+        return function() instanceof Commutative;
+    }
+
+    /**
+     * Combines {@code part} into {@code into} without changing {@code part} (which stays in use), or
+     * starts a fresh copy of {@code part} when {@code into} is null. Only for {@link #commutative}
+     * contents.
+     */
+    ACC combineInto(ACC into, ACC part) throws Exception {
+        throw new UnsupportedOperationException("not combinable");
+    }
 
     /** The elements the window function sees. */
     abstract Iterable<?> elements(ACC acc) throws Exception;
@@ -51,6 +77,11 @@ public abstract class WindowAccumulation<IN, ACC> implements java.io.Serializabl
             }
 
             @Override
+            ACC empty() {
+                return agg.createAccumulator();
+            }
+
+            @Override
             ACC add(ACC acc, IN element) {
                 return agg.add(element, acc);
             }
@@ -58,6 +89,11 @@ public abstract class WindowAccumulation<IN, ACC> implements java.io.Serializabl
             @Override
             ACC merge(ACC a, ACC b) {
                 return agg.merge(a, b);
+            }
+
+            @Override
+            ACC combineInto(ACC into, ACC part) {
+                return agg.merge(into == null ? agg.createAccumulator() : into, part);
             }
 
             @Override
@@ -97,6 +133,11 @@ public abstract class WindowAccumulation<IN, ACC> implements java.io.Serializabl
             @Override
             T merge(T a, T b) throws Exception {
                 return reduce.reduce(a, b);
+            }
+
+            @Override
+            T combineInto(T into, T part) throws Exception {
+                return into == null ? part : reduce.reduce(into, part);
             }
 
             @Override

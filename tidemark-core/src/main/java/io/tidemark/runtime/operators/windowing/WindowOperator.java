@@ -70,20 +70,47 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     private final Map<Object, Map<W, WindowContents>> windowsByKey = new HashMap<>();
 
     /**
-     * Aligned fast path (event-time tumbling or sliding windows of the built-in assigners with the
-     * built-in {@link EventTimeTrigger}): windows are computed from the timestamp without allocating,
-     * each key's live windows sit in one small {@link KeyWindows} (one hash lookup per element), and
-     * the trigger and cleanup timers of a (key, window) are registered once, when its contents are
-     * created. That is what the general path does too: EventTimeTrigger registers the same timer
-     * (de-duplicated) on every element while the watermark is before the window end, and never purges,
-     * so the timer exists from the first element until it fires; the cleanup timer likewise. Timer
-     * registration order, firing order, results, metrics and late handling are unchanged.
+     * Aligned fast path: event-time tumbling or sliding windows of the built-in assigners with the
+     * built-in {@link EventTimeTrigger}. Contents live in {@link WindowSlice}s, one per window, shared
+     * by all keys, with the keys in the order their (key, window) was created; no per-element window
+     * objects and no timers. The general path registers, per (key, window), the trigger's timer at the
+     * window's max timestamp (EventTimeTrigger registers the same de-duplicated timer on every element
+     * while the watermark is before it, and never purges) and the cleanup timer at max timestamp +
+     * allowed lateness; timers of one timestamp fire in registration order, i.e. creation order. The
+     * fast path does the same per slice when the watermark passes those times ({@link #onWatermark}),
+     * so results, their order, firing timing and index, late records and metrics are unchanged.
+     *
+     * <p>With a {@link io.tidemark.api.common.functions.Commutative} function, sliding windows whose
+     * size is a multiple of the slide and no allowed lateness use <i>frames</i>: slices one slide long.
+     * Each element is added once, to its frame; a window's result combines its {@code size / slide}
+     * frames when it fires, and a frame is dropped when the last window containing it has fired.
      */
     private final boolean aligned;
+    private final boolean frames;
     private final long alignedSize;
     private final long alignedSlide;
     private final long alignedOffset;
-    private final Map<Object, KeyWindows> alignedByKey = new HashMap<>();
+    /** Live slices, by start ascending; a handful (windows or frames alive at once). */
+    private WindowSlice[] slices = new WindowSlice[8];
+    private int numSlices;
+    /** A dropped slice kept for re-use, or null. */
+    private WindowSlice spareSlice;
+    /** Frames: the scratch slice in which a window's frames are combined. */
+    private WindowSlice combined;
+    /** Creation number of the next (key, slice) entry; orders firings that coincide in time. */
+    private long nextSeq;
+    /**
+     * Empty accumulators made ahead in batches ({@code aggregate} only): made one after the other,
+     * they sit next to each other in memory, so a slice's accumulators share cache lines and pages
+     * instead of lying scattered among the records allocated between them. A speculative
+     * {@code createAccumulator()} is harmless: it has no effects and its result is unshared.
+     */
+    private Object[] emptyAccs;
+    private int nextEmptyAcc;
+    private static final int EMPTY_ACC_BATCH = 256;
+
+    /** The watermark up to which the aligned slices have fired and been cleaned. */
+    private long alignedUpTo = Long.MIN_VALUE;
     private TriggerCtx triggerCtx;
     private WindowCtx windowCtx;
     private TimestampedCollector<OUT> collector;
@@ -116,60 +143,24 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         if (builtInTrigger && assigner.getClass() == TumblingEventTimeWindows.class) {
             TumblingEventTimeWindows t = (TumblingEventTimeWindows) (Object) assigner;
             this.aligned = true;
+            this.frames = false;
             this.alignedSize = t.getSize();
             this.alignedSlide = t.getSize();
             this.alignedOffset = t.getOffset();
         } else if (builtInTrigger && assigner.getClass() == SlidingEventTimeWindows.class) {
             SlidingEventTimeWindows t = (SlidingEventTimeWindows) (Object) assigner;
             this.aligned = true;
+            this.frames = accumulation.commutative() && this.allowedLateness == 0
+                    && t.getSize() > t.getSlide() && t.getSize() % t.getSlide() == 0;
             this.alignedSize = t.getSize();
             this.alignedSlide = t.getSlide();
             this.alignedOffset = t.getOffset();
         } else {
             this.aligned = false;
+            this.frames = false;
             this.alignedSize = 0;
             this.alignedSlide = 0;
             this.alignedOffset = 0;
-        }
-    }
-
-    /** One key's live aligned windows: a few entries, looked up by start with a linear scan. */
-    private static final class KeyWindows {
-        long[] starts = new long[4];
-        TimeWindow[] windows = new TimeWindow[4];
-        WindowContents[] contents = new WindowContents[4];
-        int size;
-
-        int find(long start) {
-            long[] st = starts;
-            for (int i = 0, n = size; i < n; i++) {
-                if (st[i] == start) {
-                    return i;
-                }
-            }
-            return -1;
-        }
-
-        int add(TimeWindow window, WindowContents c) {
-            if (size == starts.length) {
-                int cap = size * 2;
-                starts = java.util.Arrays.copyOf(starts, cap);
-                windows = java.util.Arrays.copyOf(windows, cap);
-                contents = java.util.Arrays.copyOf(contents, cap);
-            }
-            starts[size] = window.getStart();
-            windows[size] = window;
-            contents[size] = c;
-            return size++;
-        }
-
-        void remove(int i) {
-            int last = --size;
-            starts[i] = starts[last];
-            windows[i] = windows[last];
-            contents[i] = contents[last];
-            windows[last] = null;
-            contents[last] = null;
         }
     }
 
@@ -268,10 +259,8 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
 
     /**
      * The aligned fast path; rule for rule the general path with the assigner's windows (latest start
-     * first), {@link EventTimeTrigger#onElement} and the cleanup timer inlined as described at
-     * {@link #aligned}.
+     * first) and {@link EventTimeTrigger#onElement} inlined, as described at {@link #aligned}.
      */
-    @SuppressWarnings("unchecked")
     private void processAligned(StreamRecord<IN> record) throws Exception {
         IN value = record.getValue();
         long timestamp = record.getTimestamp();
@@ -279,69 +268,293 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
             assigner.assignWindows(value, timestamp, assignerCtx); // throws the assigner's own error
         }
         Object key = keyedState.getCurrentKey();
-        KeyWindows kw = alignedByKey.get(key);
-        if (kw == null) {
-            kw = new KeyWindows();
-            alignedByKey.put(key, kw);
-        }
         long size = alignedSize;
-        long slide = alignedSlide;
         long watermark = currentWatermark;
+        long latest = TimeWindow.getWindowStartWithOffset(timestamp, alignedOffset, alignedSlide);
+        if (frames) {
+            // the element's frame starts where its latest window starts; no allowed lateness, so a
+            // window is late once it ended, and the latest window ends last
+            if (latest + size - 1 <= watermark) {
+                lateOrWithoutWindow(record, true);
+            } else {
+                addTo(slice(latest), key, value);
+            }
+            return;
+        }
         boolean skipped = true;
         boolean anyWindow = false;
         boolean behindWatermark = false;
-        for (long start = TimeWindow.getWindowStartWithOffset(timestamp, alignedOffset, slide);
-                start > timestamp - size; start -= slide) {
+        for (long start = latest; start > timestamp - size; start -= alignedSlide) {
             anyWindow = true;
             long maxTimestamp = start + size - 1;
-            long cleanup = maxTimestamp + allowedLateness;
-            if (cleanup < maxTimestamp) {
-                cleanup = Long.MAX_VALUE;
-            }
-            if (cleanup <= watermark) {
+            if (cleanupTime(maxTimestamp) <= watermark) {
                 continue; // a late window
             }
             skipped = false;
-            int i = kw.find(start);
-            WindowContents contents;
-            TimeWindow window;
-            boolean created = i < 0;
-            if (created) {
-                window = new TimeWindow(start, start + size);
-                contents = new WindowContents();
-                kw.add(window, contents);
-            } else {
-                window = kw.windows[i];
-                contents = kw.contents[i];
-            }
-            if (contents.hasData) {
-                contents.acc = accumulation.add(cast(contents.acc), value);
-            } else {
-                contents.acc = accumulation.first(value);
-                contents.hasData = true;
-            }
+            WindowSlice slice = slice(start);
+            int e = addTo(slice, key, value);
             if (maxTimestamp <= watermark) {
                 behindWatermark = true;
-                emit(key, (W) (Window) window, contents); // EventTimeTrigger: FIRE
-            } else if (created) {
-                timerService.registerEventTimeTimer(window, maxTimestamp); // EventTimeTrigger's timer
+                fireEntry(slice, e, slice.window(size), false); // EventTimeTrigger: FIRE
             }
-            if (created && cleanup != Long.MAX_VALUE) {
-                timerService.registerEventTimeTimer(window, cleanup);
-            }
-        }
-        if (kw.size == 0) {
-            alignedByKey.remove(key);
         }
         if (skipped) {
-            if (anyWindow && isElementLate(timestamp)) {
-                lateElement(record);
-            } else {
-                metrics.numRecordsWithoutWindow.inc();
-            }
+            lateOrWithoutWindow(record, anyWindow);
         } else if (behindWatermark) {
             metrics.numLateRecordsReFired.inc();
         }
+    }
+
+    private void lateOrWithoutWindow(StreamRecord<IN> record, boolean anyWindow) {
+        if (anyWindow && isElementLate(record.getTimestamp())) {
+            lateElement(record);
+        } else {
+            metrics.numRecordsWithoutWindow.inc();
+        }
+    }
+
+    /** Adds {@code value} to the entry of {@code key} in {@code slice}, creating it; returns the entry. */
+    private int addTo(WindowSlice slice, Object key, IN value) throws Exception {
+        int e = slice.findOrAdd(key, nextSeq);
+        if (e < 0) {
+            e = -e - 1;
+            nextSeq++;
+            Object empty = nextEmptyAccumulator();
+            slice.accs[e] = empty == null ? accumulation.first(value) : accumulation.add(cast(empty), value);
+            return e;
+        }
+        Object acc = slice.accs[e];
+        Object added = accumulation.add(cast(acc), value);
+        if (added != acc) {
+            slice.accs[e] = added;
+        }
+        return e;
+    }
+
+    private Object nextEmptyAccumulator() throws Exception {
+        Object[] pool = emptyAccs;
+        if (pool == null || nextEmptyAcc == pool.length) {
+            Object first = accumulation.empty();
+            if (first == null) {
+                return null; // contents start with their first element
+            }
+            if (pool == null) {
+                pool = emptyAccs = new Object[EMPTY_ACC_BATCH];
+            }
+            pool[0] = first;
+            for (int i = 1; i < pool.length; i++) {
+                pool[i] = accumulation.empty();
+            }
+            nextEmptyAcc = 0;
+        }
+        Object acc = pool[nextEmptyAcc];
+        pool[nextEmptyAcc++] = null;
+        return acc;
+    }
+
+    /** The live slice starting at {@code start}; created (in start order) if there is none. */
+    private WindowSlice slice(long start) {
+        WindowSlice[] ss = slices;
+        int i = numSlices - 1;
+        while (i >= 0 && ss[i].start > start) {
+            i--;
+        }
+        if (i >= 0 && ss[i].start == start) {
+            return ss[i];
+        }
+        WindowSlice created = spareSlice;
+        if (created != null) {
+            spareSlice = null;
+            created.start = start;
+        } else {
+            created = new WindowSlice(start);
+        }
+        // a window whose end the watermark passed already fires per element, not on the watermark
+        created.fired = !frames && start + alignedSize - 1 <= alignedUpTo;
+        if (numSlices == ss.length) {
+            slices = ss = java.util.Arrays.copyOf(ss, numSlices * 2);
+        }
+        System.arraycopy(ss, i + 1, ss, i + 2, numSlices - i - 1);
+        ss[i + 1] = created;
+        numSlices++;
+        return created;
+    }
+
+    /** Removes the slice at {@code i}, releasing its contents; its arrays are kept for a later slice. */
+    private void dropSlice(int i) {
+        WindowSlice dropped = slices[i];
+        System.arraycopy(slices, i + 1, slices, i, numSlices - i - 1);
+        slices[--numSlices] = null;
+        dropped.reset(Long.MIN_VALUE);
+        spareSlice = dropped;
+    }
+
+    @Override
+    protected void onWatermark(long watermark) throws Exception {
+        if (aligned) {
+            if (frames) {
+                fireFrames(watermark);
+            } else {
+                fireSlices(watermark);
+            }
+            alignedUpTo = watermark;
+        }
+    }
+
+    /**
+     * Window slices: in time order, every unfired window whose max timestamp the watermark reached
+     * fires, and every fired window whose cleanup time it reached is cleaned. At one timestamp at most
+     * one window fires and one is cleaned (different starts); their keys are taken in creation order,
+     * as their timers would fire. Without allowed lateness the two coincide: each key fires and is
+     * cleaned in turn (one timer).
+     */
+    private void fireSlices(long watermark) throws Exception {
+        long size = alignedSize;
+        while (true) {
+            WindowSlice firing = null;
+            WindowSlice cleaning = null;
+            long due = Long.MAX_VALUE;
+            for (int i = 0; i < numSlices; i++) {
+                WindowSlice s = slices[i];
+                long maxTimestamp = s.start + size - 1;
+                long t = s.fired ? cleanupTime(maxTimestamp) : maxTimestamp;
+                if (s.fired && (t == Long.MAX_VALUE || allowedLateness == 0)) {
+                    continue; // never cleaned up
+                }
+                if (t > watermark || t > due) {
+                    continue;
+                }
+                if (t < due) {
+                    firing = null;
+                    cleaning = null;
+                    due = t;
+                }
+                if (s.fired) {
+                    cleaning = s;
+                } else {
+                    firing = s;
+                }
+            }
+            if (firing == null && cleaning == null) {
+                return;
+            }
+            if (firing != null && allowedLateness == 0) {
+                TimeWindow window = firing.window(size);
+                for (int e = 0; e < firing.size; e++) {
+                    fireEntry(firing, e, window, true);
+                    clearEntry(firing.keys[e], window);
+                }
+                dropSlice(indexOf(firing));
+                continue;
+            }
+            int f = 0;
+            int c = 0;
+            int nf = firing == null ? 0 : firing.size;
+            int nc = cleaning == null ? 0 : cleaning.size;
+            while (f < nf || c < nc) {
+                if (c >= nc || (f < nf && firing.seqs[f] < cleaning.seqs[c])) {
+                    fireEntry(firing, f++, firing.window(size), false);
+                } else {
+                    clearEntry(cleaning.keys[c++], cleaning.window(size));
+                }
+            }
+            if (firing != null) {
+                firing.fired = true;
+            }
+            if (cleaning != null) {
+                dropSlice(indexOf(cleaning));
+            }
+        }
+    }
+
+    private int indexOf(WindowSlice slice) {
+        int i = 0;
+        while (slices[i] != slice) {
+            i++;
+        }
+        return i;
+    }
+
+    /**
+     * Frames: every window whose max timestamp the watermark reached and that holds a live frame fires,
+     * in time order, with its frames combined per key (keys in the order of first appearance, oldest
+     * frame first); then the frames whose last window fired are dropped.
+     */
+    private void fireFrames(long watermark) throws Exception {
+        long size = alignedSize;
+        long slide = alignedSlide;
+        if (numSlices > 0) {
+            long start = slices[0].start - size + slide; // the first window holding the oldest frame
+            while (start + size - 1 <= alignedUpTo) {
+                start += slide; // fired already
+            }
+            for (; start <= slices[numSlices - 1].start && start + size - 1 <= watermark; start += slide) {
+                fireFramedWindow(start);
+            }
+        }
+        while (numSlices > 0 && slices[0].start + size - 1 <= watermark) {
+            dropSlice(0);
+        }
+    }
+
+    private void fireFramedWindow(long start) throws Exception {
+        WindowSlice c = combined;
+        if (c == null) {
+            c = combined = new WindowSlice(start);
+        }
+        long end = start + alignedSize;
+        for (int i = 0; i < numSlices && slices[i].start < end; i++) {
+            WindowSlice frame = slices[i];
+            if (frame.start < start) {
+                continue;
+            }
+            for (int e = 0; e < frame.size; e++) {
+                int r = c.findOrAdd(frame.keys[e], 0);
+                if (r < 0) {
+                    r = -r - 1;
+                    c.accs[r] = accumulation.combineInto(null, cast(frame.accs[e]));
+                } else {
+                    c.accs[r] = accumulation.combineInto(cast(c.accs[r]), cast(frame.accs[e]));
+                }
+            }
+        }
+        TimeWindow window = new TimeWindow(start, end);
+        for (int r = 0; r < c.size; r++) {
+            Object key = c.keys[r];
+            keyedState.setCurrentKey(key);
+            fire(key, cast(window), c.accs[r], Firing.Timing.ON_TIME, 1, false);
+            clearEntry(key, window);
+        }
+        c.reset(Long.MIN_VALUE);
+    }
+
+    /**
+     * Fires entry {@code e} of a window slice (the window's next firing for that key); {@code last}
+     * when the entry is cleaned up right after, so its contents need not be kept.
+     */
+    private void fireEntry(WindowSlice slice, int e, TimeWindow window, boolean last) throws Exception {
+        int before = slice.firings[e];
+        slice.firings[e] = before + 1;
+        Object key = slice.keys[e];
+        keyedState.setCurrentKey(key);
+        Object acc = slice.accs[e];
+        Object kept = fire(key, cast(window), acc, before == 0 ? Firing.Timing.ON_TIME : Firing.Timing.LATE, before + 1, !last);
+        if (kept != acc) {
+            slice.accs[e] = kept;
+        }
+    }
+
+    /**
+     * Cleans up the (key, window) of a slice: what {@link #clearAllState} does, minus the trigger's
+     * clear (EventTimeTrigger deletes its timer, which the fast path never registered).
+     */
+    private void clearEntry(Object key, TimeWindow window) throws Exception {
+        keyedState.setCurrentKey(key);
+        if (windowCtx != null) {
+            windowCtx.prepare(cast(window), null);
+            ((ProcessWindowFunction<?, ?, ?, ?>) windowFunction).clear(cast(windowCtx));
+        }
+        keyedState.clearNamespace(window);
     }
 
     private void lateElement(StreamRecord<IN> record) {
@@ -416,10 +629,6 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     }
 
     private void onTimer(Timer timer, W window, boolean eventTimeTimer) throws Exception {
-        if (aligned) {
-            onAlignedTimer(timer, window, eventTimeTimer);
-            return;
-        }
         Object key = timer.getKey();
         Map<W, WindowContents> keyWindows = windowsByKey.get(key);
         WindowContents contents = keyWindows == null ? null : keyWindows.get(window);
@@ -440,36 +649,6 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         }
         if (eventTimeTimer == eventTime && timer.getTimestamp() == cleanupTime(window)) {
             clearAllState(key, window, keyWindows);
-        }
-    }
-
-    /** {@link #onTimer} for the aligned fast path: the same steps on the key's {@link KeyWindows}. */
-    private void onAlignedTimer(Timer timer, W window, boolean eventTimeTimer) throws Exception {
-        Object key = timer.getKey();
-        KeyWindows kw = alignedByKey.get(key);
-        long start = ((TimeWindow) (Window) window).getStart();
-        int i = kw == null ? -1 : kw.find(start);
-        WindowContents contents = i < 0 ? null : kw.contents[i];
-        triggerCtx.set(key, window);
-        TriggerResult result = eventTimeTimer
-                ? trigger.onEventTime(timer.getTimestamp(), cast(window), triggerCtx)
-                : trigger.onProcessingTime(timer.getTimestamp(), cast(window), triggerCtx);
-        if (contents != null) {
-            if (result.isFire()) {
-                emit(key, window, contents);
-            }
-            if (result.isPurge()) {
-                purge(contents);
-            }
-        }
-        if (eventTimeTimer && timer.getTimestamp() == cleanupTime(window)) {
-            if (i >= 0) {
-                kw.remove(kw.find(start)); // the window function may not touch this key's windows, but look again
-                if (kw.size == 0) {
-                    alignedByKey.remove(key);
-                }
-            }
-            clearAllState(key, window, null);
         }
     }
 
@@ -515,7 +694,6 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         return contents.onTimeFired ? Firing.Timing.LATE : Firing.Timing.ON_TIME;
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
     private void emit(Object key, W window, WindowContents contents) throws Exception {
         if (!contents.hasData) {
             return;
@@ -525,10 +703,19 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
             contents.onTimeFired = true;
         }
         contents.firings++;
+        contents.acc = fire(key, window, contents.acc, timing, contents.firings, true);
+    }
+
+    /**
+     * Evaluates the window function on {@code acc} for one firing; returns what the window keeps
+     * ({@link WindowAccumulation#afterEmit} when {@code kept}, else {@code acc} as it is).
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Object fire(Object key, W window, Object acc, Firing.Timing timing, int index, boolean kept) throws Exception {
         metrics.numWindowFirings.inc();
-        Firing firing = new Firing(timing, contents.firings, currentWatermark);
+        Firing firing = new Firing(timing, index, currentWatermark);
         collector.setTimestamp(window.maxTimestamp());
-        Iterable<?> elements = accumulation.elements(cast(contents.acc));
+        Iterable<?> elements = accumulation.elements(cast(acc));
         if (windowFunction == null) {
             for (Object o : elements) {
                 collector.collect((OUT) o);
@@ -539,7 +726,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         } else {
             ((WindowFunction) windowFunction).apply(key, window, elements, collector);
         }
-        contents.acc = accumulation.afterEmit(cast(contents.acc), elements);
+        return kept ? accumulation.afterEmit(cast(acc), elements) : acc;
     }
 
     private void purge(WindowContents contents) {
@@ -550,11 +737,13 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     // ------------------------------------------------------------------ lateness
 
     private long cleanupTime(W window) {
-        if (!eventTime) {
-            return window.maxTimestamp();
-        }
-        long t = window.maxTimestamp() + allowedLateness;
-        return t >= window.maxTimestamp() ? t : Long.MAX_VALUE;
+        return eventTime ? cleanupTime(window.maxTimestamp()) : window.maxTimestamp();
+    }
+
+    /** The event-time cleanup time of a window ending at {@code maxTimestamp}; saturates at Long.MAX_VALUE. */
+    private long cleanupTime(long maxTimestamp) {
+        long t = maxTimestamp + allowedLateness;
+        return t >= maxTimestamp ? t : Long.MAX_VALUE;
     }
 
     private boolean isWindowLate(W window) {
@@ -602,8 +791,8 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         for (Map<W, WindowContents> m : windowsByKey.values()) {
             n += m.size();
         }
-        for (KeyWindows kw : alignedByKey.values()) {
-            n += kw.size;
+        for (int i = 0; i < numSlices; i++) {
+            n += slices[i].size; // (key, frame) entries when sliding windows are accumulated per frame
         }
         return n;
     }

@@ -3,6 +3,9 @@ package io.tidemark.runtime.operators.windowing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tidemark.api.common.functions.AggregateFunction;
+import io.tidemark.api.common.functions.Commutative;
+import io.tidemark.api.common.state.ValueState;
+import io.tidemark.api.common.state.ValueStateDescriptor;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
@@ -24,15 +27,56 @@ import net.jqwik.api.constraints.IntRange;
 
 /**
  * The window operator's aligned fast path (built-in tumbling and sliding event-time assigners with
- * the built-in EventTimeTrigger: no per-element window objects, timers registered once per window)
- * gives exactly what the general path gives: the same results in the same order, with the same firing
- * timing and index and watermark, the same late records on the side, the same metrics. The general
- * path is forced by an assigner subclass (the fast path only takes the built-in classes themselves).
+ * the built-in EventTimeTrigger: per-window slices shared by all keys, no timers) gives exactly what
+ * the general path gives: the same results in the same order, with the same firing timing and index
+ * and watermark, the same late records on the side, the same metrics; with {@code Integer},
+ * {@code Long} and mixed key types, few and many keys. Sliding windows accumulated per slide frame
+ * (a {@link Commutative} function) give the same results and metrics; only the order of one window's
+ * results across keys may differ. The general path is forced by an assigner subclass (the fast path
+ * only takes the built-in classes themselves).
  */
 class AlignedWindowsEquivalenceProperties {
 
     /** key, event time, value. */
     public record Ev(int key, long ts, int v) {}
+
+    /** How the key selector presents key numbers: as Integer, as Long, or mixed Long and String. */
+    enum KeyKind {
+        INTEGER, LONG, MIXED;
+
+        Object of(int k) {
+            return switch (this) {
+                case INTEGER -> k;
+                case LONG -> (long) k;
+                case MIXED -> k % 3 == 0 ? "k" + k : (Object) (long) k;
+            };
+        }
+    }
+
+    /** The same counting, declared order-insensitive: sliding windows may use slide frames. */
+    static final class CommutativeCountSum implements AggregateFunction<Ev, long[], long[]>, Commutative {
+        private final CountSum plain = new CountSum();
+
+        @Override
+        public long[] createAccumulator() {
+            return plain.createAccumulator();
+        }
+
+        @Override
+        public long[] add(Ev value, long[] acc) {
+            return plain.add(value, acc);
+        }
+
+        @Override
+        public long[] getResult(long[] acc) {
+            return plain.getResult(acc);
+        }
+
+        @Override
+        public long[] merge(long[] a, long[] b) {
+            return plain.merge(a, b);
+        }
+    }
 
     static final class CountSum implements AggregateFunction<Ev, long[], long[]> {
         @Override
@@ -60,12 +104,25 @@ class AlignedWindowsEquivalenceProperties {
         }
     }
 
-    static final class Describe extends ProcessWindowFunction<long[], String, Integer, TimeWindow> {
+    /**
+     * Describes each firing, including how many of the key's windows were cleaned up before it (kept
+     * in global state by {@link #clear}): the order of cleanups and firings is observable.
+     */
+    static final class Describe extends ProcessWindowFunction<long[], String, Object, TimeWindow> {
+        private static final ValueStateDescriptor<Long> CLEARED = new ValueStateDescriptor<>("cleared", Long.class, 0L);
+
         @Override
-        public void process(Integer key, Context ctx, Iterable<long[]> elements, Collector<String> out) {
+        public void process(Object key, Context ctx, Iterable<long[]> elements, Collector<String> out) throws Exception {
             long[] acc = elements.iterator().next();
             out.collect(key + " [" + ctx.window().getStart() + "," + ctx.window().getEnd() + ") count=" + acc[0]
-                    + " sum=" + acc[1] + " " + ctx.firing().timing() + "#" + ctx.firing().index() + " wm=" + ctx.currentWatermark());
+                    + " sum=" + acc[1] + " " + ctx.firing().timing() + "#" + ctx.firing().index() + " wm=" + ctx.currentWatermark()
+                    + " cleared=" + ctx.globalState().getState(CLEARED).value());
+        }
+
+        @Override
+        public void clear(Context ctx) throws Exception {
+            ValueState<Long> cleared = ctx.globalState().getState(CLEARED);
+            cleared.update(cleared.value() + 1);
         }
     }
 
@@ -84,6 +141,10 @@ class AlignedWindowsEquivalenceProperties {
 
     /** A script: records with disorder and late ones, and watermarks in between. */
     static List<Object[]> script(long seed, int n) {
+        return script(seed, n, 4);
+    }
+
+    static List<Object[]> script(long seed, int n, int keys) {
         Random r = new Random(seed);
         List<Object[]> steps = new ArrayList<>();
         long now = 0;
@@ -94,7 +155,7 @@ class AlignedWindowsEquivalenceProperties {
             if (r.nextInt(50) == 0) {
                 ts = -ts; // negative timestamps too
             }
-            steps.add(new Object[] {new Ev(r.nextInt(4), ts, r.nextInt(100)), ts});
+            steps.add(new Object[] {new Ev(r.nextInt(keys), ts, r.nextInt(100)), ts});
             if (r.nextInt(6) == 0) {
                 long w = now - r.nextInt(400);
                 if (w > wm) {
@@ -107,6 +168,11 @@ class AlignedWindowsEquivalenceProperties {
     }
 
     static List<String> run(List<Object[]> steps, WindowAssigner<Object, TimeWindow> assigner, long lateness) throws Exception {
+        return run(steps, assigner, lateness, KeyKind.INTEGER, new CountSum());
+    }
+
+    static List<String> run(List<Object[]> steps, WindowAssigner<Object, TimeWindow> assigner, long lateness,
+            KeyKind keys, AggregateFunction<Ev, long[], long[]> agg) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(1);
         ScriptedSource<Ev> source = new ScriptedSource<>();
         for (Object[] s : steps) {
@@ -118,11 +184,11 @@ class AlignedWindowsEquivalenceProperties {
         }
         OutputTag<Ev> late = new OutputTag<>("late") {};
         SingleOutputStreamOperator<String> results = env.addSource(source, "script")
-                .keyBy(Ev::key)
+                .keyBy(e -> keys.of(e.key()))
                 .window(assigner)
                 .allowedLateness(Duration.ofMillis(lateness))
                 .sideOutputLateData(late)
-                .aggregate(new CountSum(), new Describe())
+                .aggregate(agg, new Describe())
                 .name("window");
         CollectSink<String> main = new CollectSink<>();
         CollectSink<Ev> side = new CollectSink<>();
@@ -158,5 +224,51 @@ class AlignedWindowsEquivalenceProperties {
                 Duration.ofMillis(offset)), lateness);
         List<String> general = run(steps, new GeneralSliding(size, slide, offset), lateness);
         assertThat(fast).isNotEmpty().containsExactlyElementsOf(general);
+    }
+
+    @Property(tries = 40)
+    void fastPathEqualsGeneralPathForEveryKeyTypeAndManyKeys(@ForAll long seed, @ForAll KeyKind keys,
+            @ForAll @IntRange(min = 1, max = 300) int numKeys, @ForAll boolean sliding,
+            @ForAll @IntRange(min = 0, max = 1500) int lateness) throws Exception {
+        List<Object[]> steps = script(seed, 600, numKeys);
+        WindowAssigner<Object, TimeWindow> fastAssigner = sliding
+                ? SlidingEventTimeWindows.of(Duration.ofMillis(400), Duration.ofMillis(100))
+                : TumblingEventTimeWindows.of(Duration.ofMillis(250));
+        WindowAssigner<Object, TimeWindow> generalAssigner = sliding ? new GeneralSliding(400, 100, 0) : new GeneralTumbling(250, 0);
+        List<String> fast = run(steps, fastAssigner, lateness, keys, new CountSum());
+        List<String> general = run(steps, generalAssigner, lateness, keys, new CountSum());
+        assertThat(fast).isNotEmpty().containsExactlyElementsOf(general);
+    }
+
+    @Property(tries = 60)
+    void slideFramesGiveTheGeneralPathsResults(@ForAll long seed, @ForAll KeyKind keys,
+            @ForAll @IntRange(min = 1, max = 200) int numKeys, @ForAll @IntRange(min = 1, max = 400) int slide,
+            @ForAll @IntRange(min = 2, max = 12) int framesPerWindow, @ForAll @IntRange(min = 0, max = 99) int offsetPercent)
+            throws Exception {
+        List<Object[]> steps = script(seed, 400, numKeys);
+        long size = (long) slide * framesPerWindow;
+        long offset = slide * offsetPercent / 100;
+        List<String> framed = run(steps, SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide),
+                Duration.ofMillis(offset)), 0, keys, new CommutativeCountSum());
+        List<String> general = run(steps, new GeneralSliding(size, slide, offset), 0, keys, new CountSum());
+        assertThat(framed).isNotEmpty().containsExactlyInAnyOrderElementsOf(general);
+        // results leave window by window, in the general path's window order
+        assertThat(windowsInOrder(framed)).isEqualTo(windowsInOrder(general));
+    }
+
+    /** The window of each result line, in output order, consecutive repeats collapsed. */
+    static List<String> windowsInOrder(List<String> lines) {
+        List<String> windows = new ArrayList<>();
+        for (String line : lines) {
+            int open = line.indexOf('[');
+            if (open < 0 || line.startsWith("late ")) {
+                continue;
+            }
+            String w = line.substring(open, line.indexOf(')') + 1);
+            if (windows.isEmpty() || !windows.get(windows.size() - 1).equals(w)) {
+                windows.add(w);
+            }
+        }
+        return windows;
     }
 }
