@@ -7,11 +7,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BENCH_BUILD_DIR:-/tmp/tidemark-bench-build}
-mvn -o -q -B -pl tidemark-core package -DskipTests -Dtidemark.build.dir="$build/core"
-mvn -o -q -B -pl tidemark-bench compile dependency:build-classpath -Dmdep.outputFile="$build/bench.cp" \
-    -Dtidemark.build.dir="$build/bench" > /dev/null
-core_jar=$(ls "$build"/core/tidemark-core-*.jar | grep -v -e tests -e sources | head -1)
-cp="$build/bench/classes:$core_jar:$(tr ':' '\n' < "$build/bench.cp" | grep -v '/tidemark-core/' | paste -sd: -)"
+# one reactor build of core and bench, each into its own private directory; bench compiles and runs
+# against that core
+mvn -o -q -B -pl tidemark-core,tidemark-bench package dependency:build-classpath -DskipTests \
+    "-Dtidemark.build.dir=$build/\${project.artifactId}" "-Dmdep.outputFile=$build/\${project.artifactId}.cp" > /dev/null
+cp="$build/tidemark-bench/classes:$(cat "$build/tidemark-bench.cp")"
 if [[ "${1:-}" == "--jmh" ]]; then
     shift
     exec java ${BENCH_JVM_OPTS:-} -cp "$cp" org.openjdk.jmh.Main "${@:-io.tidemark.bench.jmh}"

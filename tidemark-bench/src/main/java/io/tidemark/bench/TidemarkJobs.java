@@ -6,6 +6,7 @@ import io.tidemark.api.common.eventtime.WatermarkGenerator;
 import io.tidemark.api.common.eventtime.WatermarkOutput;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.api.common.functions.AggregateFunction;
+import io.tidemark.api.common.functions.Commutative;
 import io.tidemark.api.common.functions.ReduceFunction;
 import io.tidemark.streaming.api.datastream.DataStream;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
@@ -118,7 +119,8 @@ public final class TidemarkJobs {
         }
     }
 
-    static final class CountSum implements AggregateFunction<Event, Acc, Acc> {
+    /** Count and sum of longs: order-insensitive, so sliding windows may accumulate per slide frame. */
+    static final class CountSum implements AggregateFunction<Event, Acc, Acc>, Commutative {
         @Override
         public Acc createAccumulator() {
             return new Acc();
