@@ -10,17 +10,17 @@ import java.util.Arrays;
  * the slice's windows fire in.
  *
  * <p>Design (hot class): dense entry arrays ({@link #keys}, {@link #accs}, {@link #firings},
- * {@link #seqs}) in arrival order, and an open-addressing index over them (Fibonacci hashing, linear
- * probing) stored as interleaved {@code long} pairs {@code (key, entry + 1)}. {@code Long} keys, the
- * common case, are compared by value inside the index, so finding a key reads one index cache line
- * and never the key object; any other key type is compared by hash in the index and by
- * {@code equals} on a hash match. A slice holding other keys than {@code Long}s switches to that mode
+ * {@link #seqs}, and the key bits) in arrival order, and an open-addressing index of entry numbers
+ * over them (Fibonacci hashing, linear probing; 4 bytes a slot, so the index stays small enough to
+ * remain in cache). {@code Long} keys, the common case, are compared by value in the entries' key
+ * bits, so finding a key never reads the key object; any other key type is compared by hash there
+ * and by {@code equals} on a hash match. A slice holding other keys than {@code Long}s switches to that mode
  * once, re-indexing its entries. Entries are never removed one by one: the slice lives from its first
  * element to its cleanup and is then dropped whole; its arrays can be {@link #reset} for a later slice.
  *
  * <p>Bounds: entries = keys with data in the slice; index slots = a power of two, at least 16 and
  * more than 4/3 of the entries (load ≤ ¾: on average ≤ 2.5 probes for a present key, four slots per
- * cache line); memory per slice ≈ 16 B per slot + 24 B per entry, plus the accumulators. Worst case
+ * cache line); memory per slice ≈ 4 B per slot + 32 B per entry, plus the accumulators. Worst case
  * per lookup: the length of a probe run, bounded by the slots.
  */
 final class WindowSlice {
@@ -46,8 +46,10 @@ final class WindowSlice {
     /** The window of a window slice, shared by its keys; created when first needed. */
     private TimeWindow window;
 
-    /** Slot pairs: {@code [2s]} the key's value ({@code Long} mode) or hash, {@code [2s+1]} entry + 1 (0: empty). */
-    private long[] index = new long[2 * MIN_SLOTS];
+    /** Per entry: the key's value ({@code Long} mode) or its hash; compared before the key itself. */
+    private long[] bits = new long[8];
+    /** Slots: entry + 1, 0 when empty. */
+    private int[] index = new int[MIN_SLOTS];
     private int shift = 64 - Integer.numberOfTrailingZeros(MIN_SLOTS);
     private boolean longKeys = true;
     /** Entries beyond which the index grows: ¾ of the slots. */
@@ -78,44 +80,45 @@ final class WindowSlice {
         if (longKeys) {
             if (key instanceof Long) {
                 long v = (Long) key;
-                long[] ix = index;
-                int mask = (ix.length >>> 1) - 1;
+                int[] ix = index;
+                int mask = ix.length - 1;
                 int s = (int) ((v * GOLDEN) >>> shift);
                 while (true) {
-                    long e = ix[2 * s + 1];
+                    int e = ix[s];
                     if (e == 0) {
-                        ix[2 * s] = v;
-                        ix[2 * s + 1] = append(key, seq) + 1;
+                        ix[s] = append(key, v, seq) + 1;
                         return -size;
                     }
-                    if (ix[2 * s] == v) {
-                        return (int) e - 1;
+                    if (bits[e - 1] == v) {
+                        return e - 1;
                     }
                     s = (s + 1) & mask;
                 }
             }
             longKeys = false;
+            for (int e = 0; e < size; e++) {
+                bits[e] = keys[e].hashCode();
+            }
             reindex(index.length);
         }
         long h = key.hashCode();
-        long[] ix = index;
-        int mask = (ix.length >>> 1) - 1;
+        int[] ix = index;
+        int mask = ix.length - 1;
         int s = (int) ((h * GOLDEN) >>> shift);
         while (true) {
-            long e = ix[2 * s + 1];
+            int e = ix[s];
             if (e == 0) {
-                ix[2 * s] = h;
-                ix[2 * s + 1] = append(key, seq) + 1;
+                ix[s] = append(key, h, seq) + 1;
                 return -size;
             }
-            if (ix[2 * s] == h && keys[(int) e - 1].equals(key)) {
-                return (int) e - 1;
+            if (bits[e - 1] == h && keys[e - 1].equals(key)) {
+                return e - 1;
             }
             s = (s + 1) & mask;
         }
     }
 
-    private int append(Object key, long seq) {
+    private int append(Object key, long keyBits, long seq) {
         int e = size;
         if (e == keys.length) {
             int cap = e * 2;
@@ -123,8 +126,10 @@ final class WindowSlice {
             accs = Arrays.copyOf(accs, cap);
             firings = Arrays.copyOf(firings, cap);
             seqs = Arrays.copyOf(seqs, cap);
+            bits = Arrays.copyOf(bits, cap);
         }
         keys[e] = key;
+        bits[e] = keyBits;
         seqs[e] = seq;
         size = e + 1;
         return e;
@@ -134,20 +139,17 @@ final class WindowSlice {
         reindex(index.length * 2);
     }
 
-    /** Rebuilds the index with {@code length / 2} slots in the current key mode. */
-    private void reindex(int length) {
-        long[] ix = new long[length];
-        int slots = length >>> 1;
+    /** Rebuilds the index with {@code slots} slots. */
+    private void reindex(int slots) {
+        int[] ix = new int[slots];
         int mask = slots - 1;
         int sh = 64 - Integer.numberOfTrailingZeros(slots);
         for (int e = 0; e < size; e++) {
-            long k = longKeys ? (Long) keys[e] : keys[e].hashCode();
-            int s = (int) ((k * GOLDEN) >>> sh);
-            while (ix[2 * s + 1] != 0) {
+            int s = (int) ((bits[e] * GOLDEN) >>> sh);
+            while (ix[s] != 0) {
                 s = (s + 1) & mask;
             }
-            ix[2 * s] = k;
-            ix[2 * s + 1] = e + 1;
+            ix[s] = e + 1;
         }
         index = ix;
         shift = sh;
@@ -159,7 +161,7 @@ final class WindowSlice {
         Arrays.fill(keys, 0, size, null);
         Arrays.fill(accs, 0, size, null);
         Arrays.fill(firings, 0, size, 0);
-        Arrays.fill(index, 0L);
+        Arrays.fill(index, 0);
         size = 0;
         start = newStart;
         fired = false;
