@@ -2,7 +2,8 @@
 # Builds tidemark-core and tidemark-bench into private build directories and runs the end-to-end
 # benchmark with the freshly built core (never a tidemark-core jar another build left in ~/.m2).
 #   tidemark-bench/bench.sh [BenchMain arguments]        e.g.  tidemark-bench/bench.sh --events 20M W1
-#   BENCH_JVM_OPTS="-Xmx8g" to change the JVM options; BENCH_BUILD_DIR for the build directories.
+#   BENCH_JVM_OPTS to change the JVM options (default: 8 GiB heap committed and touched at start, so no
+#   engine pays first-touch page faults during its timed run); BENCH_BUILD_DIR for the build directories.
 #   tidemark-bench/bench.sh --jmh [JMH arguments]        runs the JMH micro-benchmarks instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,4 +17,4 @@ if [[ "${1:-}" == "--jmh" ]]; then
     shift
     exec java ${BENCH_JVM_OPTS:-} -cp "$cp" org.openjdk.jmh.Main "${@:-io.tidemark.bench.jmh}"
 fi
-exec java ${BENCH_JVM_OPTS:--Xmx8g} -cp "$cp" io.tidemark.bench.BenchMain "$@"
+exec java ${BENCH_JVM_OPTS:--Xmx8g -Xms8g -XX:+AlwaysPreTouch} -cp "$cp" io.tidemark.bench.BenchMain "$@"
