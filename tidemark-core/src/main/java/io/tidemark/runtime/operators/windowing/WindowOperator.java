@@ -20,6 +20,7 @@ import io.tidemark.streaming.api.windowing.assigners.MergingWindowAssigner;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
 import io.tidemark.streaming.api.windowing.triggers.Trigger;
 import io.tidemark.streaming.api.windowing.triggers.TriggerResult;
+import io.tidemark.streaming.api.windowing.assigners.EventTimeSessionWindows;
 import io.tidemark.streaming.api.windowing.assigners.SlidingEventTimeWindows;
 import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import io.tidemark.streaming.api.windowing.triggers.EventTimeTrigger;
@@ -109,6 +110,20 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     private int nextEmptyAcc;
     private static final int EMPTY_ACC_BATCH = 256;
 
+    /**
+     * Session fast path: the built-in {@link EventTimeSessionWindows} (a fixed gap) with the built-in
+     * {@link EventTimeTrigger}. Each key's sessions sit in a small array sorted by start; an element
+     * finds the sessions its window {@code [t, t + gap)} touches and merges them in place, with no
+     * per-element window objects, lists or merge maps. The timers the general path would register
+     * (the trigger's at each session's max timestamp, the cleanup timer, the merged windows' deletions)
+     * are kept in {@link SessionTimers} with the same order and de-duplication, so results, their
+     * order, firing descriptors, late records and metrics are unchanged.
+     */
+    private final boolean sessions;
+    private final long sessionGap;
+    private final Map<Object, Session[]> sessionsByKey = new HashMap<>();
+    private final SessionTimers sessionTimers = new SessionTimers();
+
     /** The watermark up to which the aligned slices have fired and been cleaned. */
     private long alignedUpTo = Long.MIN_VALUE;
     private TriggerCtx triggerCtx;
@@ -140,6 +155,8 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         this.merging = assigner instanceof MergingWindowAssigner;
         this.eventTime = assigner.isEventTime();
         boolean builtInTrigger = trigger.getClass() == EventTimeTrigger.class;
+        this.sessions = builtInTrigger && assigner.getClass() == EventTimeSessionWindows.class;
+        this.sessionGap = sessions ? ((EventTimeSessionWindows) (Object) assigner).getGap() : 0;
         if (builtInTrigger && assigner.getClass() == TumblingEventTimeWindows.class) {
             TumblingEventTimeWindows t = (TumblingEventTimeWindows) (Object) assigner;
             this.aligned = true;
@@ -195,6 +212,10 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     public void processElement(StreamRecord<IN> record) throws Exception {
         if (aligned) {
             processAligned(record);
+            return;
+        }
+        if (sessions) {
+            processSession(record);
             return;
         }
         IN value = record.getValue();
@@ -391,7 +412,9 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
 
     @Override
     protected void onWatermark(long watermark) throws Exception {
-        if (aligned) {
+        if (sessions) {
+            fireSessions(watermark);
+        } else if (aligned) {
             if (frames) {
                 fireFrames(watermark);
             } else {
@@ -526,6 +549,151 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
             clearEntry(key, window);
         }
         c.reset(Long.MIN_VALUE);
+    }
+
+    // ------------------------------------------------------------------ session fast path
+
+    /**
+     * The session fast path; rule for rule the general path's {@code addMergingWindow} with the
+     * assigner's merge, {@link EventTimeTrigger#onMerge}/{@code onElement}/{@code clear} and the cleanup
+     * timer inlined, as described at {@link #sessions}.
+     */
+    private void processSession(StreamRecord<IN> record) throws Exception {
+        IN value = record.getValue();
+        long timestamp = record.getTimestamp();
+        if (timestamp == Long.MIN_VALUE) {
+            assigner.assignWindows(value, timestamp, assignerCtx); // throws the assigner's own error
+        }
+        Object key = keyedState.getCurrentKey();
+        long start = timestamp;
+        long end = timestamp + sessionGap;
+        long watermark = currentWatermark;
+        Session[] list = sessionsByKey.get(key);
+        int first = -1;
+        int last = -1;
+        if (list != null) {
+            for (int i = 0; i < list.length; i++) {
+                if (list[i].intersects(start, end)) {
+                    if (first < 0) {
+                        first = i;
+                    }
+                    last = i;
+                }
+            }
+        }
+        Session target;
+        if (first < 0) {
+            if (cleanupTime(end - 1) <= watermark) {
+                lateOrWithoutWindow(record, true); // a new session, already late
+                return;
+            }
+            target = new Session(key, start, end);
+            Object empty = nextEmptyAccumulator();
+            target.acc = empty == null ? accumulation.first(value) : accumulation.add(cast(empty), value);
+            sessionsByKey.put(key, withSession(list, target));
+        } else {
+            target = list[first];
+            long mergedStart = Math.min(start, target.start);
+            long mergedEnd = Math.max(end, list[last].end);
+            if (first != last || mergedStart != target.start || mergedEnd != target.end) {
+                // a new window: the merged sessions' contents combine in start order, their timers and
+                // window state go, and the trigger registers the new window's timer
+                boolean windowState = keyedState.hasState();
+                for (int i = first; i <= last; i++) {
+                    Session m = list[i];
+                    sessionTimers.deleteAll(m);
+                    if (windowState) {
+                        keyedState.clearNamespace(m.window());
+                    }
+                    if (i > first) {
+                        target.acc = accumulation.merge(cast(target.acc), cast(m.acc));
+                        target.firings = Math.max(target.firings, m.firings);
+                        target.onTimeFired |= m.onTimeFired;
+                    }
+                }
+                target.setBounds(mergedStart, mergedEnd);
+                if (last > first) {
+                    sessionsByKey.put(key, withoutSessions(list, first + 1, last));
+                }
+                if (target.maxTimestamp() > watermark) {
+                    sessionTimers.register(target, target.maxTimestamp()); // EventTimeTrigger.onMerge
+                }
+            }
+            target.acc = accumulation.add(cast(target.acc), value);
+        }
+        long maxTimestamp = target.maxTimestamp();
+        boolean behindWatermark = maxTimestamp <= watermark;
+        if (behindWatermark) {
+            fireSession(target, false); // EventTimeTrigger: FIRE
+        } else {
+            sessionTimers.register(target, maxTimestamp);
+        }
+        long cleanup = cleanupTime(maxTimestamp);
+        if (cleanup != Long.MAX_VALUE) {
+            sessionTimers.register(target, cleanup);
+        }
+        if (behindWatermark) {
+            metrics.numLateRecordsReFired.inc();
+        }
+    }
+
+    /** The sessions' timers up to {@code watermark}, in order: fire at the max timestamp, clean at cleanup time. */
+    private void fireSessions(long watermark) throws Exception {
+        SessionTimers.Timer timer;
+        while ((timer = sessionTimers.pollUpTo(watermark)) != null) {
+            Session s = timer.session;
+            keyedState.setCurrentKey(s.key);
+            long maxTimestamp = s.maxTimestamp();
+            boolean cleanup = timer.time == cleanupTime(maxTimestamp);
+            if (timer.time == maxTimestamp) {
+                fireSession(s, cleanup);
+            }
+            if (cleanup) {
+                Session[] list = sessionsByKey.get(s.key);
+                if (list.length == 1) {
+                    sessionsByKey.remove(s.key);
+                } else {
+                    int i = 0;
+                    while (list[i] != s) {
+                        i++;
+                    }
+                    sessionsByKey.put(s.key, withoutSessions(list, i, i));
+                }
+                sessionTimers.deleteAll(s); // EventTimeTrigger.clear
+                clearEntry(s.key, s.window());
+            }
+        }
+    }
+
+    /** The session's next firing; {@code last} when it is cleaned up right after. */
+    private void fireSession(Session s, boolean last) throws Exception {
+        Firing.Timing timing = s.onTimeFired ? Firing.Timing.LATE : Firing.Timing.ON_TIME;
+        s.onTimeFired = true;
+        s.firings++;
+        s.acc = fire(s.key, cast(s.window()), s.acc, timing, s.firings, !last);
+    }
+
+    /** {@code list} (sorted by start, possibly null) with {@code s} inserted in start order. */
+    private static Session[] withSession(Session[] list, Session s) {
+        if (list == null) {
+            return new Session[] {s};
+        }
+        Session[] grown = new Session[list.length + 1];
+        int i = 0;
+        for (; i < list.length && list[i].start < s.start; i++) {
+            grown[i] = list[i];
+        }
+        grown[i] = s;
+        System.arraycopy(list, i, grown, i + 1, list.length - i);
+        return grown;
+    }
+
+    /** {@code list} without its entries {@code from..to} (inclusive). */
+    private static Session[] withoutSessions(Session[] list, int from, int to) {
+        Session[] shrunk = new Session[list.length - (to - from + 1)];
+        System.arraycopy(list, 0, shrunk, 0, from);
+        System.arraycopy(list, to + 1, shrunk, from, list.length - to - 1);
+        return shrunk;
     }
 
     /**
@@ -793,6 +961,9 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         }
         for (int i = 0; i < numSlices; i++) {
             n += slices[i].size; // (key, frame) entries when sliding windows are accumulated per frame
+        }
+        for (Session[] list : sessionsByKey.values()) {
+            n += list.length;
         }
         return n;
     }
