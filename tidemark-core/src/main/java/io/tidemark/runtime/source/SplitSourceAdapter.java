@@ -50,6 +50,7 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public void run(SourceContext<T> ctx) throws Exception {
         if (timeService == null) {
             throw new IllegalStateException("a split source needs the engine's runtime");
@@ -83,7 +84,10 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
         synchronized (lock) {
             timeService.registerTimer(timeService.getCurrentProcessingTime() + period, periodic[0]);
         }
-        source.run(new SplitContext<>(lock, watermarks, subtask, parallelism, perEvent, ctx::collectWithTimestamp));
+        SplitContext.RecordOutput<T> out = ctx instanceof LockHoldingOutput
+                ? ((LockHoldingOutput<T>) ctx)::collectWithTimestampHoldingLock // SplitContext holds the lock
+                : ctx::collectWithTimestamp;
+        source.run(new SplitContext<>(lock, watermarks, subtask, parallelism, perEvent, out));
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.tidemark.runtime.tasks;
 import io.tidemark.api.common.eventtime.Watermark;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.runtime.operators.Output;
+import io.tidemark.runtime.source.LockHoldingOutput;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.runtime.streamrecord.WatermarkStatus;
 import io.tidemark.runtime.time.ProcessingTimeService;
@@ -14,7 +15,7 @@ import io.tidemark.time.SystemClock;
  * processing-time timers that are due (so a replay clock advanced by the source takes effect before
  * the record), and then pushes the item down the chain on the source's own thread.
  */
-final class SourceContextImpl<T> implements SourceFunction.SourceContext<T> {
+final class SourceContextImpl<T> implements SourceFunction.SourceContext<T>, LockHoldingOutput<T> {
 
     private final Object lock;
     private final ProcessingTimeService timeService;
@@ -56,10 +57,15 @@ final class SourceContextImpl<T> implements SourceFunction.SourceContext<T> {
     @Override
     public void collectWithTimestamp(T element, long timestamp) {
         synchronized (lock) {
-            beforeRecord();
-            metrics.numRecordsOut.inc();
-            output.collect(record.replace(element, timestamp));
+            collectWithTimestampHoldingLock(element, timestamp);
         }
+    }
+
+    @Override
+    public void collectWithTimestampHoldingLock(T element, long timestamp) {
+        beforeRecord();
+        metrics.numRecordsOut.inc();
+        output.collect(record.replace(element, timestamp));
     }
 
     private void beforeRecord() {

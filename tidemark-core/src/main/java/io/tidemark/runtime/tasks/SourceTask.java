@@ -19,8 +19,10 @@ import java.util.concurrent.locks.LockSupport;
  * task).
  *
  * <p>Design: the source's {@code run} pushes records synchronously through the chain while holding
- * the task lock. Processing-time timers fire on the source thread before each emitted item. A helper
- * thread, holding the same lock, fires timers while the source is blocked on input (wall clock only)
+ * the task lock. Processing-time timers fire on the source thread before each emitted item (on the
+ * wall clock: every few items). A helper thread, holding the same lock, fires timers while the source
+ * is blocked on input (wall clock only; while the source keeps emitting, the helper leaves due timers
+ * to it for up to {@value #DEFER_TO_BUSY_SOURCE_NANOS} ns rather than contend for the lock)
  * and hands over partly filled outgoing batches every {@value #FLUSH_INTERVAL_MILLIS} ms when the chain
  * ends in an exchange; otherwise it sleeps until the next timer (an idle job wakes once per timer,
  * e.g. every 200 ms for periodic watermarks). When {@code run} returns the input is bounded: the task
@@ -30,6 +32,13 @@ final class SourceTask<T> implements Task {
 
     /** Longest time a record waits in a partly filled outgoing batch. */
     static final long FLUSH_INTERVAL_MILLIS = 5;
+
+    /**
+     * How long the helper leaves a due timer to a source thread that is emitting records (it fires due
+     * timers itself every few records) before firing it under the lock itself. Keeps the helper from
+     * contending for the lock, and so the lock's monitor from inflating, while the source is busy.
+     */
+    static final long DEFER_TO_BUSY_SOURCE_NANOS = 2_000_000L;
 
     private final String name;
     private final SourceFunction<T> source;
@@ -183,21 +192,38 @@ final class SourceTask<T> implements Task {
     private void helperLoop(boolean timers) {
         try {
             boolean flushDue = false;
+            long recordsSeen = -1;
+            long deferredSince = 0;
             while (running) {
                 long now = timeService.getCurrentProcessingTime();
                 long next = timers ? timeService.nextTime() : Long.MAX_VALUE;
-                boolean pending;
-                synchronized (lock) {
-                    if (!running) {
-                        return;
+                if (next <= now && !flushDue) {
+                    long records = sourceContext.getMetrics().numRecordsOut.get();
+                    long t = System.nanoTime();
+                    if (records != recordsSeen) {
+                        recordsSeen = records; // the source is emitting: it fires due timers itself
+                        deferredSince = deferredSince == 0 ? t : deferredSince;
+                        if (t - deferredSince < DEFER_TO_BUSY_SOURCE_NANOS) {
+                            LockSupport.parkNanos(DEFER_TO_BUSY_SOURCE_NANOS / 4);
+                            continue;
+                        }
                     }
-                    if (next <= now) {
-                        timeService.fireDue();
+                }
+                deferredSince = 0;
+                boolean pending = false;
+                if (next <= now || flushDue || !writers.isEmpty()) { // else nothing to do under the lock
+                    synchronized (lock) {
+                        if (!running) {
+                            return;
+                        }
+                        if (next <= now) {
+                            timeService.fireDue();
+                        }
+                        if (flushDue) {
+                            flushWriters();
+                        }
+                        pending = anyPending();
                     }
-                    if (flushDue) {
-                        flushWriters();
-                    }
-                    pending = anyPending();
                 }
                 if (pending) {
                     flushDue = true;
