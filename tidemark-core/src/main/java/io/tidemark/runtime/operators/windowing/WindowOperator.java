@@ -51,11 +51,18 @@ import java.util.Map;
  *   <li>Results carry the timestamp {@code window.maxTimestamp()}.
  * </ul>
  *
- * <p>State: per key, a map from window to {@link WindowContents} (one accumulator, value or element
- * list, plus the firing count). Live windows per key: 1–2 for tumbling, {@code size/slide}+1 for
- * sliding, a few for sessions; every window's state is released at its cleanup time. Timers:
- * one trigger timer and one cleanup timer per (key, window), de-duplicated (they coincide when the
- * allowed lateness is 0).
+ * <p>State (general path): per key, a map from window to {@link WindowContents} (one accumulator,
+ * value or element list, plus the firing count). Live windows per key: 1–2 for tumbling,
+ * {@code size/slide}+1 for sliding, a few for sessions; every window's state is released at its
+ * cleanup time. Timers: one trigger timer and one cleanup timer per (key, window), de-duplicated
+ * (they coincide when the allowed lateness is 0).
+ *
+ * <p>Two fast paths give the same results in the same order for the common built-in cases, without
+ * per-element allocation: aligned windows ({@link #aligned}: per-window {@link WindowSlice}s shared by
+ * all keys, no timers; slide frames for {@link io.tidemark.api.common.functions.Commutative}
+ * functions) and fixed-gap sessions ({@link #sessions}: per-key session arrays, {@link SessionTimers}).
+ * Worst cases: aligned, one index probe per window of the element (one per element with frames);
+ * sessions, a scan of the key's few sessions plus O(log timers) per registration and firing.
  */
 public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends AbstractStreamOperator<IN, OUT> {
 
