@@ -1,6 +1,7 @@
 package io.tidemark.cli.job;
 
 import io.tidemark.api.common.functions.AggregateFunction;
+import io.tidemark.api.common.functions.Commutative;
 import io.tidemark.cli.config.AggregateSpec;
 import io.tidemark.cli.io.Event;
 import java.math.BigDecimal;
@@ -8,9 +9,12 @@ import java.util.List;
 
 /**
  * count, sum, avg, min and max of a window's events, in exact decimal arithmetic: sums do not
- * depend on the order records arrive in (so any parallelism gives the same results).
+ * depend on the order records arrive in (so any parallelism gives the same results). Hence
+ * {@link Commutative}: sliding windows accumulate per slide frame. (Equal minima or maxima of different
+ * scale, 1.0 and 1.00, may be kept in either form; results print numbers without trailing zeros.)
+ * {@code merge} builds a new accumulator and changes neither argument.
  */
-final class EventAggregate implements AggregateFunction<Event, Accumulator, Accumulator> {
+final class EventAggregate implements AggregateFunction<Event, Accumulator, Accumulator>, Commutative {
 
     private static final long serialVersionUID = 1L;
 
