@@ -24,7 +24,8 @@ public final class Digest {
         this.keep = keep;
     }
 
-    public void add(long key, long start, long end, long count, long sum) {
+    /** Synchronized: at parallelism above 1 several sink subtasks add at once (uncontended at 1). */
+    public synchronized void add(long key, long start, long end, long count, long sum) {
         long h = mix(key * 0x9E3779B97F4A7C15L + mix(start * 0xC2B2AE3D27D4EB4FL + mix(end + mix(count * 31 + mix(sum)))));
         this.count++;
         this.sum += h;

@@ -29,6 +29,18 @@ public final class Shared {
         latency = null;
     }
 
+    /** A source subtask starts reading: the timed part starts with the first of them. */
+    public static synchronized void sourceStarted(long nanos) {
+        if (sourceStartNanos == 0 || nanos < sourceStartNanos) {
+            sourceStartNanos = nanos;
+        }
+    }
+
+    /** A sink subtask saw the end of its input: the timed part ends with the last of them. */
+    public static synchronized void sinkFinished(long nanos) {
+        sinkEndNanos = Math.max(sinkEndNanos, nanos);
+    }
+
     /** Called by a sink for each main result. */
     public static void result(Result r) {
         main.add(r.key, r.start, r.end, r.count, countOnly ? 0 : r.sum);

@@ -31,7 +31,10 @@ public final class TidemarkJobs {
 
     // ------------------------------------------------------------------ functions
 
-    /** Reads the shared columns as one split; optionally paced to a fixed rate (latency runs). */
+    /**
+     * Reads the shared columns, subtask {@code s} of {@code p} the rows {@code i ≡ s (mod p)} as its
+     * split; optionally paced to a fixed rate (latency runs).
+     */
     static final class Source implements SplitSourceFunction<Event> {
         private final long eventsPerSecond;
         private volatile boolean running = true;
@@ -43,10 +46,12 @@ public final class TidemarkJobs {
         @Override
         public void run(SplitSourceContext<Event> ctx) {
             Events e = Shared.events;
-            ctx.announceSplit("events");
+            int step = ctx.getNumberOfParallelSubtasks();
+            String split = "events-" + ctx.getIndexOfThisSubtask();
+            ctx.announceSplit(split);
             long start = System.nanoTime();
-            Shared.sourceStartNanos = start;
-            for (int i = 0, n = e.n; i < n && running; i++) {
+            Shared.sourceStarted(start);
+            for (int i = ctx.getIndexOfThisSubtask(), n = e.n; i < n && running; i += step) {
                 if (eventsPerSecond > 0 && (i & 255) == 0) {
                     long due = start + (long) (i * (1e9 / eventsPerSecond));
                     long wait;
@@ -54,7 +59,7 @@ public final class TidemarkJobs {
                         LockSupport.parkNanos(wait);
                     }
                 }
-                ctx.collect("events", e.event(i));
+                ctx.collect(split, e.event(i));
             }
         }
 
@@ -71,7 +76,7 @@ public final class TidemarkJobs {
         @Override
         public void run(SourceContext<Event> ctx) {
             Events e = Shared.events;
-            Shared.sourceStartNanos = System.nanoTime();
+            Shared.sourceStarted(System.nanoTime());
             for (int i = 0, n = e.n; i < n && running; i++) {
                 ctx.collect(e.event(i));
             }
@@ -190,7 +195,7 @@ public final class TidemarkJobs {
 
         @Override
         public void finish() {
-            Shared.sinkEndNanos = System.nanoTime();
+            Shared.sinkFinished(System.nanoTime());
         }
     }
 

@@ -52,7 +52,7 @@ public final class FlinkJobs {
         @Override
         public void open(SourceReaderContext readerContext) {
             events = Shared.events;
-            Shared.sourceStartNanos = System.nanoTime();
+            Shared.sourceStarted(System.nanoTime());
         }
 
         @Override
@@ -67,7 +67,7 @@ public final class FlinkJobs {
         @Override
         public void run(SourceContext<Event> ctx) {
             Events e = Shared.events;
-            Shared.sourceStartNanos = System.nanoTime();
+            Shared.sourceStarted(System.nanoTime());
             for (int i = 0, n = e.n; i < n && running; i++) {
                 ctx.collect(e.event(i));
             }
@@ -162,7 +162,7 @@ public final class FlinkJobs {
 
         @Override
         public void finish() {
-            Shared.sinkEndNanos = System.nanoTime();
+            Shared.sinkFinished(System.nanoTime());
         }
     }
 
