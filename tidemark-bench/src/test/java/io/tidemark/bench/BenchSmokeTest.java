@@ -31,6 +31,13 @@ class BenchSmokeTest {
     }
 
     @Test
+    void parallelismTwoGivesTheSameResultsAsTheLoops() throws Exception {
+        BenchMain.Report r = BenchMain.run(new String[] {"--smoke", "--parallelism", "2", "--engines", "dense,tidemark",
+                "W1", "W2", "W3"});
+        assertThat(r.rows).hasSize(3 * 2).allSatisfy(row -> assertThat(row.match()).as(row.workload() + " on " + row.engine()).isTrue());
+    }
+
+    @Test
     void latencyAndGrowthRunSmall() throws Exception {
         BenchMain.Report r = BenchMain.run(new String[] {"--smoke", "--engines", "dense,tidemark", "--latency",
                 "--rate", "200000", "--seconds", "1", "--growth"});
