@@ -15,6 +15,7 @@ mvn -o -q -B -pl tidemark-core,tidemark-bench package dependency:build-classpath
 cp="$build/tidemark-bench/classes:$(cat "$build/tidemark-bench.cp")"
 if [[ "${1:-}" == "--jmh" ]]; then
     shift
-    exec java ${BENCH_JVM_OPTS:-} -cp "$cp" org.openjdk.jmh.Main "${@:-io.tidemark.bench.jmh}"
+    [[ $# -gt 0 ]] || set -- io.tidemark.bench.jmh WindowStateBenchmarks
+    exec java ${BENCH_JVM_OPTS:-} -cp "$cp" org.openjdk.jmh.Main "$@"
 fi
 exec java ${BENCH_JVM_OPTS:--Xmx8g -Xms8g -XX:+AlwaysPreTouch} -cp "$cp" io.tidemark.bench.BenchMain "$@"
