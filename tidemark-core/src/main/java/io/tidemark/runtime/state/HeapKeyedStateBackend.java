@@ -64,12 +64,12 @@ public final class HeapKeyedStateBackend implements KeyContext {
         }
     }
 
-    /** Removes every state value of the current key in {@code namespace}. */
     /** Whether any state was ever asked for (otherwise there is nothing to clear). */
     public boolean hasState() {
         return !states.isEmpty();
     }
 
+    /** Removes every state value of the current key in {@code namespace}. */
     public void clearNamespace(Object namespace) {
         if (states.isEmpty()) {
             return;
