@@ -14,13 +14,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The end-to-end benchmark: for each workload, Tidemark embedded, the same pipeline on Flink local,
- * and two hand-written loops (dense arrays, hash map), all on the same pre-generated in-memory events,
- * in one run. Prints events/s, the ratios, peak heap and GC per engine, and checks that all engines
+ * The end-to-end benchmark: for each workload, Tidemark embedded, the same pipeline on Flink local
+ * (twice: as a direct Flink DataStream job, {@code flink}, and as the Tidemark pipeline translated by
+ * the Flink runner, {@code runner}), and two hand-written loops (dense arrays, hash map), all on the
+ * same pre-generated in-memory events, in one run. Prints events/s, the ratios, peak heap and GC per engine, and checks that all engines
  * produced the same results (a mismatch marks the workload VOID and fails the run).
  *
  * <pre>
- * io.tidemark.bench.BenchMain [--events N] [--keys K] [--engines tidemark,flink,dense,hash]
+ * io.tidemark.bench.BenchMain [--events N] [--keys K] [--engines dense,hash,tidemark,flink,runner]
  *     [--parallelism P] [--no-warmup] [--smoke] [--out DIR] [--latency [--rate R] [--seconds S]]
  *     [--growth] [W1 W2 W3 W4 W5 Q5 Q7 Q11 ...]
  * </pre>
@@ -28,7 +29,7 @@ import java.util.Map;
  */
 public final class BenchMain {
 
-    static final List<String> ALL_ENGINES = List.of("dense", "hash", "tidemark", "flink");
+    static final List<String> ALL_ENGINES = List.of("dense", "hash", "tidemark", "flink", "runner");
 
     /** One engine's run of one workload. */
     public record Row(String workload, String engine, int events, double seconds, double peakUsedMiB,
@@ -129,7 +130,7 @@ public final class BenchMain {
                 case "--seconds" -> o.seconds = Integer.parseInt(args[++i]);
                 case "--growth" -> o.growth = true;
                 case "-h", "--help" -> {
-                    System.out.println("usage: bench [--events N] [--keys K] [--engines tidemark,flink,dense,hash] [--parallelism P]"
+                    System.out.println("usage: bench [--events N] [--keys K] [--engines dense,hash,tidemark,flink,runner] [--parallelism P]"
                             + " [--no-warmup] [--smoke] [--out DIR] [--no-write] [--latency [--rate R] [--seconds S]] [--growth]"
                             + " [W1 W2 W3 W4 W5 Q5 Q7 Q11 ...]");
                     o.help = true;
@@ -249,6 +250,7 @@ public final class BenchMain {
             }
             case "tidemark" -> TidemarkJobs.run(w, o.parallelism, 0);
             case "flink" -> FlinkJobs.run(w, o.parallelism);
+            case "runner" -> TidemarkJobs.runOnFlink(w, o.parallelism);
             default -> throw new IllegalArgumentException("unknown engine " + engine);
         }
         long wall = System.nanoTime() - t0;
@@ -311,11 +313,15 @@ public final class BenchMain {
         Row t = by.get("tidemark");
         if (t != null) {
             StringBuilder sb = new StringBuilder("ratios: ");
-            for (String other : List.of("flink", "dense", "hash")) {
+            for (String other : List.of("flink", "runner", "dense", "hash")) {
                 Row x = by.get(other);
                 if (x != null) {
-                    sb.append(String.format(Locale.ROOT, "Tidemark/%s %.2f   ", other.equals("flink") ? "Flink" : other + " loop",
-                            t.eventsPerSecond() / x.eventsPerSecond()));
+                    String name = switch (other) {
+                        case "flink" -> "Flink";
+                        case "runner" -> "Flink (runner)";
+                        default -> other + " loop";
+                    };
+                    sb.append(String.format(Locale.ROOT, "Tidemark/%s %.2f   ", name, t.eventsPerSecond() / x.eventsPerSecond()));
                 }
             }
             report.println(sb.toString().trim());
@@ -360,6 +366,7 @@ public final class BenchMain {
                         {10_000_000, 1_000}, {10_000_000, 100_000}, {10_000_000, 1_000_000}};
         List<String> engines = new ArrayList<>(o.engines);
         engines.remove("flink"); // minutes per case; the throughput table has the Flink ratio
+        engines.remove("runner");
         engines.remove("hash");
         for (int[] c : cases) {
             Events e = Events.keyed(c[0], c[1], 0, 46);

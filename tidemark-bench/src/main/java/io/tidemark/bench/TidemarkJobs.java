@@ -8,6 +8,7 @@ import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.api.common.functions.AggregateFunction;
 import io.tidemark.api.common.functions.Commutative;
 import io.tidemark.api.common.functions.ReduceFunction;
+import io.tidemark.flink.FlinkRunner;
 import io.tidemark.streaming.api.datastream.DataStream;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
@@ -215,9 +216,24 @@ public final class TidemarkJobs {
         return env.fromSource(new Source(rate), strategy.withTimestampAssigner((e, t) -> e.ts), "events");
     }
 
-    /** Builds the workload's pipeline, runs it to the end, returns the job result. */
+    /** Builds the workload's pipeline, runs it to the end on the embedded engine, returns the job result. */
     public static JobExecutionResult run(String workload, int parallelism, long rate) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(parallelism);
+        build(workload, env, rate);
+        return env.execute("bench-" + workload);
+    }
+
+    /**
+     * Builds the same pipeline and runs it on Flink local through the Flink runner ({@code tidemark-flink}
+     * translates it to a Flink job on a MiniCluster in this JVM).
+     */
+    public static FlinkRunner.Result runOnFlink(String workload, int parallelism) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(parallelism);
+        build(workload, env, 0);
+        return FlinkRunner.execute(env, "bench-" + workload + "-runner", FlinkRunner.Options.local().withParallelism(parallelism));
+    }
+
+    private static void build(String workload, StreamExecutionEnvironment env, long rate) {
         switch (workload) {
             case "W1" -> source(env, rate, rate > 0).keyBy(e -> e.key)
                     .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
@@ -255,6 +271,5 @@ public final class TidemarkJobs {
                     .aggregate(new CountSum(), new ToResult()).addSink(new ResultSink());
             default -> throw new IllegalArgumentException("unknown workload " + workload);
         }
-        return env.execute("bench-" + workload);
     }
 }
