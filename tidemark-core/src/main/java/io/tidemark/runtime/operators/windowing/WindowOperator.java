@@ -60,9 +60,10 @@ import java.util.Map;
  * <p>Two fast paths give the same results in the same order for the common built-in cases, without
  * per-element allocation: aligned windows ({@link #aligned}: per-window {@link WindowSlice}s shared by
  * all keys, no timers; slide frames for {@link io.tidemark.api.common.functions.Commutative}
- * functions) and fixed-gap sessions ({@link #sessions}: per-key session arrays, {@link SessionTimers}).
- * Worst cases: aligned, one index probe per window of the element (one per element with frames);
- * sessions, a scan of the key's few sessions plus O(log timers) per registration and firing.
+ * functions) and fixed-gap sessions ({@link #sessions}: per-key sessions in a {@link KeyMap}, timers in
+ * {@link SessionTimers}). Worst cases: aligned, one index probe per window of the element (one per
+ * element with frames); sessions, one key lookup and a scan of the key's few sessions, O(1) amortized
+ * per timer registration and firing.
  */
 public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends AbstractStreamOperator<IN, OUT> {
 
@@ -119,7 +120,8 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
 
     /**
      * Session fast path: the built-in {@link EventTimeSessionWindows} (a fixed gap) with the built-in
-     * {@link EventTimeTrigger}. Each key's sessions sit in a small array sorted by start; an element
+     * {@link EventTimeTrigger}. Each key's sessions (one, or a small array sorted by start) sit in a
+     * {@link KeyMap}; an element
      * finds the sessions its window {@code [t, t + gap)} touches and merges them in place, with no
      * per-element window objects, lists or merge maps. The timers the general path would register
      * (the trigger's at each session's max timestamp, the cleanup timer, the merged windows' deletions)
@@ -128,7 +130,8 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
      */
     private final boolean sessions;
     private final long sessionGap;
-    private final Map<Object, Session[]> sessionsByKey = new HashMap<>();
+    /** Per key: its one {@link Session}, or a {@code Session[]} sorted by start when it has several. */
+    private final KeyMap<Object> sessionsByKey = new KeyMap<>();
     private final SessionTimers sessionTimers = new SessionTimers();
 
     /** The watermark up to which the aligned slices have fired and been cleaned. */
@@ -575,17 +578,16 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         long start = timestamp;
         long end = timestamp + sessionGap;
         long watermark = currentWatermark;
-        Session[] list = sessionsByKey.get(key);
+        Object held = sessionsByKey.get(key);
+        int count = count(held);
         int first = -1;
         int last = -1;
-        if (list != null) {
-            for (int i = 0; i < list.length; i++) {
-                if (list[i].intersects(start, end)) {
-                    if (first < 0) {
-                        first = i;
-                    }
-                    last = i;
+        for (int i = 0; i < count; i++) {
+            if (at(held, i).intersects(start, end)) {
+                if (first < 0) {
+                    first = i;
                 }
+                last = i;
             }
         }
         Session target;
@@ -597,17 +599,17 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
             target = new Session(key, start, end);
             Object empty = nextEmptyAccumulator();
             target.acc = empty == null ? accumulation.first(value) : accumulation.add(cast(empty), value);
-            sessionsByKey.put(key, withSession(list, target));
+            sessionsByKey.put(key, withSession(held, target));
         } else {
-            target = list[first];
+            target = at(held, first);
             long mergedStart = Math.min(start, target.start);
-            long mergedEnd = Math.max(end, list[last].end);
+            long mergedEnd = Math.max(end, at(held, last).end);
             if (first != last || mergedStart != target.start || mergedEnd != target.end) {
                 // a new window: the merged sessions' contents combine in start order, their timers and
                 // window state go, and the trigger registers the new window's timer
                 boolean windowState = keyedState.hasState();
                 for (int i = first; i <= last; i++) {
-                    Session m = list[i];
+                    Session m = at(held, i);
                     sessionTimers.deleteAll(m);
                     if (windowState) {
                         keyedState.clearNamespace(m.window());
@@ -620,7 +622,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
                 }
                 target.setBounds(mergedStart, mergedEnd);
                 if (last > first) {
-                    sessionsByKey.put(key, withoutSessions(list, first + 1, last));
+                    sessionsByKey.put(key, withoutSessions(held, first + 1, last));
                 }
                 if (target.maxTimestamp() > watermark) {
                     sessionTimers.register(target, target.maxTimestamp()); // EventTimeTrigger.onMerge
@@ -656,15 +658,15 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
                 fireSession(s, cleanup);
             }
             if (cleanup) {
-                Session[] list = sessionsByKey.get(s.key);
-                if (list.length == 1) {
+                Object held = sessionsByKey.get(s.key);
+                if (held == s) {
                     sessionsByKey.remove(s.key);
                 } else {
                     int i = 0;
-                    while (list[i] != s) {
+                    while (at(held, i) != s) {
                         i++;
                     }
-                    sessionsByKey.put(s.key, withoutSessions(list, i, i));
+                    sessionsByKey.put(s.key, withoutSessions(held, i, i));
                 }
                 sessionTimers.deleteAll(s); // EventTimeTrigger.clear
                 clearEntry(s.key, s.window());
@@ -680,24 +682,41 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         s.acc = fire(s.key, cast(s.window()), s.acc, timing, s.firings, !last);
     }
 
-    /** {@code list} (sorted by start, possibly null) with {@code s} inserted in start order. */
-    private static Session[] withSession(Session[] list, Session s) {
-        if (list == null) {
-            return new Session[] {s};
+    /** Number of sessions a key holds: {@code held} is null, one session or an array of them. */
+    private static int count(Object held) {
+        return held == null ? 0 : held instanceof Session ? 1 : ((Session[]) held).length;
+    }
+
+    private static Session at(Object held, int i) {
+        return held instanceof Session ? (Session) held : ((Session[]) held)[i];
+    }
+
+    /** What a key holds (null, one session or several) with {@code s} added, in start order. */
+    private static Object withSession(Object held, Session s) {
+        int n = count(held);
+        if (n == 0) {
+            return s;
         }
-        Session[] grown = new Session[list.length + 1];
+        Session[] grown = new Session[n + 1];
         int i = 0;
-        for (; i < list.length && list[i].start < s.start; i++) {
-            grown[i] = list[i];
+        for (; i < n && at(held, i).start < s.start; i++) {
+            grown[i] = at(held, i);
         }
         grown[i] = s;
-        System.arraycopy(list, i, grown, i + 1, list.length - i);
+        for (; i < n; i++) {
+            grown[i + 1] = at(held, i);
+        }
         return grown;
     }
 
-    /** {@code list} without its entries {@code from..to} (inclusive). */
-    private static Session[] withoutSessions(Session[] list, int from, int to) {
-        Session[] shrunk = new Session[list.length - (to - from + 1)];
+    /** What a key holds without its sessions {@code from..to} (inclusive): one session or several. */
+    private static Object withoutSessions(Object held, int from, int to) {
+        Session[] list = (Session[]) held; // removing leaves at least one, so there were several
+        int n = list.length - (to - from + 1);
+        if (n == 1) {
+            return from == 0 ? list[list.length - 1] : list[0];
+        }
+        Session[] shrunk = new Session[n];
         System.arraycopy(list, 0, shrunk, 0, from);
         System.arraycopy(list, to + 1, shrunk, from, list.length - to - 1);
         return shrunk;
@@ -969,9 +988,9 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         for (int i = 0; i < numSlices; i++) {
             n += slices[i].size; // (key, frame) entries when sliding windows are accumulated per frame
         }
-        for (Session[] list : sessionsByKey.values()) {
-            n += list.length;
-        }
+        int[] sessionCount = {0};
+        sessionsByKey.forEachValue(held -> sessionCount[0] += count(held));
+        n += sessionCount[0];
         return n;
     }
 

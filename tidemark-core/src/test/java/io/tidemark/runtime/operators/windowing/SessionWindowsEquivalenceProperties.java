@@ -62,6 +62,17 @@ class SessionWindowsEquivalenceProperties {
         assertThat(fast).isNotEmpty().containsExactlyElementsOf(general);
     }
 
+    /** Long scripts on few keys: thousands of timer moves, so the fast path's timer compaction runs many times. */
+    @Property(tries = 12)
+    void longRunsWithManyTimerMovesEqualTheGeneralPath(@ForAll long seed, @ForAll @IntRange(min = 1, max = 6) int numKeys,
+            @ForAll @IntRange(min = 200, max = 3000) int gap, @ForAll @IntRange(min = 0, max = 2000) int lateness) throws Exception {
+        List<Object[]> steps = AlignedWindowsEquivalenceProperties.script(seed, 4000, numKeys);
+        List<String> fast = AlignedWindowsEquivalenceProperties.run(steps, EventTimeSessionWindows.withGap(Duration.ofMillis(gap)),
+                lateness, KeyKind.LONG, new CountSum());
+        List<String> general = AlignedWindowsEquivalenceProperties.run(steps, new GeneralSessions(gap), lateness, KeyKind.LONG, new CountSum());
+        assertThat(fast).isNotEmpty().containsExactlyElementsOf(general);
+    }
+
     @Property(tries = 60)
     void mergedElementListsComeInTheSameOrder(@ForAll long seed, @ForAll @IntRange(min = 1, max = 10) int numKeys,
             @ForAll @IntRange(min = 1, max = 800) int gap, @ForAll @IntRange(min = 0, max = 1500) int lateness) throws Exception {

@@ -1,0 +1,63 @@
+package io.tidemark.runtime.operators.windowing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+
+/**
+ * {@link KeyMap} behaves as {@link HashMap} under any sequence of puts, gets and removes: with Long
+ * keys (compared by value), with other keys, across the switch between the two, through growth and
+ * through backward-shift deletions in long probe runs (few distinct keys hashing close together).
+ */
+class KeyMapProperties {
+
+    @Property(tries = 300)
+    void actsAsAHashMap(@ForAll @Size(max = 4000) List<@IntRange(min = 0, max = 2999) Integer> ops,
+            @ForAll @IntRange(min = 1, max = 3000) int keySpace, @ForAll @IntRange(min = 0, max = 3) int mix) {
+        KeyMap<Integer> map = new KeyMap<>();
+        Map<Object, Integer> model = new HashMap<>();
+        int step = 0;
+        for (int op : ops) {
+            int k = op % keySpace;
+            Object key = mix > 0 && k % 5 < mix - 1 ? (Object) ("s" + k) : (Object) (long) k;
+            switch (op % 3) {
+                case 0 -> {
+                    map.put(key, step);
+                    model.put(key, step);
+                }
+                case 1 -> {
+                    map.remove(key);
+                    model.remove(key);
+                }
+                default -> assertThat(map.get(key)).isEqualTo(model.get(key));
+            }
+            step++;
+            assertThat(map.size()).isEqualTo(model.size());
+        }
+        for (Map.Entry<Object, Integer> e : model.entrySet()) {
+            assertThat(map.get(e.getKey())).isEqualTo(e.getValue());
+        }
+        List<Integer> values = new ArrayList<>();
+        map.forEachValue(values::add);
+        assertThat(values).containsExactlyInAnyOrderElementsOf(model.values());
+    }
+
+    @Property(tries = 100)
+    void integerAndLongKeysWithTheSameValueAreDifferentKeys(@ForAll @IntRange(min = 0, max = 1000) int k) {
+        KeyMap<String> map = new KeyMap<>();
+        map.put((long) k, "long");
+        map.put(k, "int");
+        assertThat(map.get((long) k)).isEqualTo("long");
+        assertThat(map.get(k)).isEqualTo("int");
+        map.remove((long) k);
+        assertThat(map.get((long) k)).isNull();
+        assertThat(map.get(k)).isEqualTo("int");
+    }
+}
