@@ -7,60 +7,31 @@ import java.util.Arrays;
  * sessions, with the same order — by time, then registration — and the same de-duplication on
  * (session window, time).
  *
- * <p>Design: a calendar. Timers of one time share a bucket and are appended to it in registration
- * order; the buckets are found by time in a {@link KeyMap} and ordered by a binary min-heap of
- * buckets (few: one per distinct time). A session points to its registered timers, so de-duplication is a field check.
- * Deleting a timer marks it cancelled; it is skipped when its bucket fires, or dropped when cancelled
- * timers outnumber live ones by 1024 (then every bucket is compacted, O(timers)). Bounds: registration
- * and deletion O(1) amortized (plus O(log buckets) for a new time); firing O(1) per timer; memory ≤ 2 ×
- * live timers + 1024, plus one bucket per distinct time.
+ * <p>Design: a binary min-heap of timers ordered by (time, registration number); a session points to
+ * its registered timers, so de-duplication is a field check. Deleting a timer marks it cancelled; it
+ * leaves the heap when it comes up, or when cancelled timers outnumber live ones (then the heap is
+ * rebuilt in O(n)). Bounds: heap size ≤ 2 × live timers + 1024; O(log n) per registration and per
+ * firing.
  */
 final class SessionTimers {
 
     /** A registered timer of a session. */
     static final class Timer {
         final long time;
+        final long seq;
         final Session session;
         boolean cancelled;
 
-        Timer(long time, Session session) {
+        Timer(long time, long seq, Session session) {
             this.time = time;
+            this.seq = seq;
             this.session = session;
         }
+
     }
 
-    /** The timers of one time, in registration order. */
-    private static final class Bucket {
-        final long time;
-        Timer[] timers = new Timer[8];
-        int size;
-        /** The next timer to fire. */
-        int next;
-
-        Bucket(long time) {
-            this.time = time;
-        }
-
-        void add(Timer t) {
-            if (size == timers.length) {
-                timers = Arrays.copyOf(timers, size * 2);
-            }
-            timers[size++] = t;
-        }
-    }
-
-    /** How many more cancelled than live timers may wait in the buckets before they are compacted. */
+    /** How many more cancelled than live timers may stay in the heap before it is compacted. */
     private final int slack;
-
-    private final KeyMap<Bucket> buckets = new KeyMap<>();
-    /** Min-heap of the buckets by time. */
-    private Bucket[] heap = new Bucket[64];
-    private int numBuckets;
-    /** The bucket last added to (sessions register runs of timers at nearby, often equal times). */
-    private Bucket lastBucket;
-    private int live;
-    /** Cancelled timers still in their buckets. */
-    private int cancelled;
 
     SessionTimers() {
         this(1024);
@@ -71,12 +42,20 @@ final class SessionTimers {
         this.slack = slack;
     }
 
+    /** The heap: timers with their times and registration numbers beside them, so sifting reads no timer object. */
+    private Timer[] heap = new Timer[64];
+    private long[] times = new long[64];
+    private long[] seqs = new long[64];
+    private int size;
+    private int live;
+    private long nextSeq;
+
     /** Registers the session's timer at {@code time} unless it has one there already. */
     void register(Session s, long time) {
         if ((s.timerA != null && s.timerA.time == time) || (s.timerB != null && s.timerB.time == time)) {
             return;
         }
-        Timer t = new Timer(time, s);
+        Timer t = new Timer(time, nextSeq++, s);
         if (s.timerA == null) {
             s.timerA = t;
         } else if (s.timerB == null) {
@@ -84,23 +63,8 @@ final class SessionTimers {
         } else {
             throw new IllegalStateException("a session has at most two timers");
         }
-        bucket(time).add(t);
+        push(t);
         live++;
-    }
-
-    private Bucket bucket(long time) {
-        Bucket b = lastBucket;
-        if (b != null && b.time == time) {
-            return b;
-        }
-        b = buckets.get(time);
-        if (b == null) {
-            b = new Bucket(time);
-            buckets.put(time, b);
-            push(b);
-        }
-        lastBucket = b;
-        return b;
     }
 
     /** Deletes every timer of the session. */
@@ -118,64 +82,26 @@ final class SessionTimers {
     private void cancel(Timer t) {
         t.cancelled = true;
         live--;
-        if (++cancelled > live + slack) {
+        if (size > 2 * live + slack) {
             compact();
         }
     }
 
-    /** Drops the cancelled timers from every bucket, and the buckets left empty. O(timers + buckets). */
-    private void compact() {
-        int kept = 0;
-        for (int i = 0; i < numBuckets; i++) {
-            Bucket b = heap[i];
-            int n = 0;
-            for (int j = b.next; j < b.size; j++) {
-                Timer t = b.timers[j];
-                if (!t.cancelled) {
-                    b.timers[n++] = t;
-                }
-            }
-            Arrays.fill(b.timers, n, b.size, null);
-            b.size = n;
-            b.next = 0;
-            if (n > 0) {
-                heap[kept++] = b;
-            } else {
-                buckets.remove(b.time);
-            }
-        }
-        Arrays.fill(heap, kept, numBuckets, null);
-        numBuckets = kept;
-        Arrays.sort(heap, 0, kept, (x, y) -> Long.compare(x.time, y.time)); // a sorted array is a heap
-        lastBucket = null;
-        cancelled = 0;
-    }
-
     /** Removes and returns the first live timer at or before {@code upTo} (no longer registered), or null. */
     Timer pollUpTo(long upTo) {
-        while (numBuckets > 0 && heap[0].time <= upTo) {
-            Bucket b = heap[0];
-            while (b.next < b.size) {
-                Timer t = b.timers[b.next];
-                b.timers[b.next++] = null;
-                if (t.cancelled) {
-                    cancelled--;
-                    continue;
-                }
-                live--;
-                Session s = t.session;
-                if (s.timerA == t) {
-                    s.timerA = null;
-                } else {
-                    s.timerB = null;
-                }
-                return t;
+        while (size > 0 && times[0] <= upTo) {
+            Timer t = pop();
+            if (t.cancelled) {
+                continue;
             }
-            buckets.remove(b.time); // every timer of this time fired
-            if (lastBucket == b) {
-                lastBucket = null;
+            live--;
+            Session s = t.session;
+            if (s.timerA == t) {
+                s.timerA = null;
+            } else {
+                s.timerB = null;
             }
-            pop();
+            return t;
         }
         return null;
     }
@@ -184,41 +110,83 @@ final class SessionTimers {
         return live;
     }
 
-    private void push(Bucket b) {
-        if (numBuckets == heap.length) {
-            heap = Arrays.copyOf(heap, numBuckets * 2);
-        }
-        int i = numBuckets++;
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (heap[parent].time <= b.time) {
-                break;
-            }
-            heap[i] = heap[parent];
-            i = parent;
-        }
-        heap[i] = b;
+    private static boolean before(long time, long seq, long otherTime, long otherSeq) {
+        return time < otherTime || (time == otherTime && seq < otherSeq);
     }
 
-    private void pop() {
-        Bucket last = heap[--numBuckets];
-        heap[numBuckets] = null;
-        if (numBuckets == 0) {
-            return;
+    private void push(Timer t) {
+        if (size == heap.length) {
+            heap = Arrays.copyOf(heap, size * 2);
+            times = Arrays.copyOf(times, size * 2);
+            seqs = Arrays.copyOf(seqs, size * 2);
         }
-        int i = 0;
-        int half = numBuckets >>> 1;
-        while (i < half) {
-            int child = 2 * i + 1;
-            if (child + 1 < numBuckets && heap[child + 1].time < heap[child].time) {
-                child++;
-            }
-            if (heap[child].time >= last.time) {
+        int i = size++;
+        long time = t.time;
+        long seq = t.seq;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (!before(time, seq, times[parent], seqs[parent])) {
                 break;
             }
-            heap[i] = heap[child];
+            move(parent, i);
+            i = parent;
+        }
+        put(i, t);
+    }
+
+    private void move(int from, int to) {
+        heap[to] = heap[from];
+        times[to] = times[from];
+        seqs[to] = seqs[from];
+    }
+
+    private void put(int i, Timer t) {
+        heap[i] = t;
+        times[i] = t.time;
+        seqs[i] = t.seq;
+    }
+
+    private Timer pop() {
+        Timer top = heap[0];
+        Timer last = heap[--size];
+        heap[size] = null;
+        if (size > 0) {
+            siftDown(0, last);
+        }
+        return top;
+    }
+
+    private void siftDown(int i, Timer t) {
+        long time = t.time;
+        long seq = t.seq;
+        int half = size >>> 1;
+        while (i < half) {
+            int child = 2 * i + 1;
+            int right = child + 1;
+            if (right < size && before(times[right], seqs[right], times[child], seqs[child])) {
+                child = right;
+            }
+            if (!before(times[child], seqs[child], time, seq)) {
+                break;
+            }
+            move(child, i);
             i = child;
         }
-        heap[i] = last;
+        put(i, t);
+    }
+
+    /** Drops cancelled timers and re-heapifies. */
+    private void compact() {
+        int n = 0;
+        for (int i = 0; i < size; i++) {
+            if (!heap[i].cancelled) {
+                put(n++, heap[i]);
+            }
+        }
+        Arrays.fill(heap, n, size, null);
+        size = n;
+        for (int i = (n >>> 1) - 1; i >= 0; i--) {
+            siftDown(i, heap[i]);
+        }
     }
 }

@@ -62,7 +62,7 @@ import java.util.Map;
  * all keys, no timers; slide frames for {@link io.tidemark.api.common.functions.Commutative}
  * functions) and fixed-gap sessions ({@link #sessions}: per-key sessions in a {@link KeyMap}, timers in
  * {@link SessionTimers}). Worst cases: aligned, one index probe per window of the element (one per
- * element with frames); sessions, one key lookup and a scan of the key's few sessions, O(1) amortized
+ * element with frames); sessions, one key lookup and a scan of the key's few sessions, O(log timers)
  * per timer registration and firing.
  */
 public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends AbstractStreamOperator<IN, OUT> {
