@@ -77,44 +77,25 @@ final class WindowSlice {
         if (size >= maxSize) {
             grow();
         }
-        if (longKeys) {
-            if (key instanceof Long) {
-                long v = (Long) key;
-                int[] ix = index;
-                int mask = ix.length - 1;
-                int s = (int) ((v * GOLDEN) >>> shift);
-                while (true) {
-                    int e = ix[s];
-                    if (e == 0) {
-                        ix[s] = append(key, v, seq) + 1;
-                        return -size;
-                    }
-                    if (bits[e - 1] == v) {
-                        return e - 1;
-                    }
-                    s = (s + 1) & mask;
-                }
-            }
+        if (longKeys && !(key instanceof Long)) {
             longKeys = false;
             for (int e = 0; e < size; e++) {
                 bits[e] = keys[e].hashCode();
             }
             reindex(index.length);
         }
-        long h = key.hashCode();
+        long b = longKeys ? (Long) key : key.hashCode();
         int[] ix = index;
         int mask = ix.length - 1;
-        int s = (int) ((h * GOLDEN) >>> shift);
-        while (true) {
+        for (int s = (int) ((b * GOLDEN) >>> shift); ; s = (s + 1) & mask) {
             int e = ix[s];
             if (e == 0) {
-                ix[s] = append(key, h, seq) + 1;
+                ix[s] = append(key, b, seq) + 1;
                 return -size;
             }
-            if (bits[e - 1] == h && keys[e - 1].equals(key)) {
+            if (bits[e - 1] == b && (longKeys || keys[e - 1].equals(key))) {
                 return e - 1;
             }
-            s = (s + 1) & mask;
         }
     }
 
