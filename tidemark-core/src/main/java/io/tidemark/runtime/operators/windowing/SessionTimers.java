@@ -33,6 +33,14 @@ final class SessionTimers {
     /** How many more cancelled than live timers may stay in the heap before it is compacted. */
     private final int slack;
 
+    /** The heap: timers with their times and registration numbers beside them, so sifting reads no timer object. */
+    private Timer[] heap = new Timer[64];
+    private long[] times = new long[64];
+    private long[] seqs = new long[64];
+    private int size;
+    private int live;
+    private long nextSeq;
+
     SessionTimers() {
         this(1024);
     }
@@ -41,14 +49,6 @@ final class SessionTimers {
     SessionTimers(int slack) {
         this.slack = slack;
     }
-
-    /** The heap: timers with their times and registration numbers beside them, so sifting reads no timer object. */
-    private Timer[] heap = new Timer[64];
-    private long[] times = new long[64];
-    private long[] seqs = new long[64];
-    private int size;
-    private int live;
-    private long nextSeq;
 
     /** Registers the session's timer at {@code time} unless it has one there already. */
     void register(Session s, long time) {
