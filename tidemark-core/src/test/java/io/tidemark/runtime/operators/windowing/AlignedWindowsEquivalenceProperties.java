@@ -167,13 +167,8 @@ class AlignedWindowsEquivalenceProperties {
         return steps;
     }
 
-    static List<String> run(List<Object[]> steps, WindowAssigner<Object, TimeWindow> assigner, long lateness) throws Exception {
-        return run(steps, assigner, lateness, KeyKind.INTEGER, new CountSum());
-    }
-
-    static List<String> run(List<Object[]> steps, WindowAssigner<Object, TimeWindow> assigner, long lateness,
-            KeyKind keys, AggregateFunction<Ev, long[], long[]> agg) throws Exception {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(1);
+    /** A source that plays the script: its records (with their timestamps) and watermarks, in order. */
+    static ScriptedSource<Ev> source(List<Object[]> steps) {
         ScriptedSource<Ev> source = new ScriptedSource<>();
         for (Object[] s : steps) {
             if (s.length == 2) {
@@ -182,6 +177,17 @@ class AlignedWindowsEquivalenceProperties {
                 source.watermark((Long) s[0]);
             }
         }
+        return source;
+    }
+
+    static List<String> run(List<Object[]> steps, WindowAssigner<Object, TimeWindow> assigner, long lateness) throws Exception {
+        return run(steps, assigner, lateness, KeyKind.INTEGER, new CountSum());
+    }
+
+    static List<String> run(List<Object[]> steps, WindowAssigner<Object, TimeWindow> assigner, long lateness,
+            KeyKind keys, AggregateFunction<Ev, long[], long[]> agg) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(1);
+        ScriptedSource<Ev> source = source(steps);
         OutputTag<Ev> late = new OutputTag<>("late") {};
         SingleOutputStreamOperator<String> results = env.addSource(source, "script")
                 .keyBy(e -> keys.of(e.key()))

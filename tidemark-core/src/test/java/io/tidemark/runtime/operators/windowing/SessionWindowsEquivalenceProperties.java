@@ -84,14 +84,7 @@ class SessionWindowsEquivalenceProperties {
 
     static List<String> runFull(List<Object[]> steps, WindowAssigner<Object, TimeWindow> assigner, long lateness) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(1);
-        ScriptedSource<Ev> source = new ScriptedSource<>();
-        for (Object[] s : steps) {
-            if (s.length == 2) {
-                source.record((Ev) s[0], (Long) s[1]);
-            } else {
-                source.watermark((Long) s[0]);
-            }
-        }
+        ScriptedSource<Ev> source = AlignedWindowsEquivalenceProperties.source(steps);
         OutputTag<Ev> late = new OutputTag<>("late") {};
         var results = env.addSource(source, "script")
                 .keyBy(e -> (Object) e.key())
