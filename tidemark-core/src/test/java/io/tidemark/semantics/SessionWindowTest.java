@@ -36,6 +36,20 @@ class SessionWindowTest {
         assertThat(sink.values()).containsExactly("k [0,6000) [0, 3000] ON_TIME#1");
     }
 
+    /**
+     * The touching rule holds only while the first session is alive. Once the watermark reaches its last
+     * millisecond (2999) it fires and is cleaned up (no allowed lateness); the element at 3000 is not late
+     * (its own window [3000,6000) is ahead of the watermark) and opens a session of its own.
+     */
+    @Test
+    void anElementTouchingASessionThatAlreadyFiredOpensANewSession() throws Exception {
+        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        CollectSink<String> sink = sessions(env,
+                new ScriptedSource<Long>().record(0L, 0).watermark(2999).record(3000L, 3000));
+        env.execute("touching-after-firing");
+        assertThat(sink.values()).containsExactly("k [0,3000) [0] ON_TIME#1", "k [3000,6000) [3000] ON_TIME#1");
+    }
+
     @Test
     void elementsMoreThanOneGapApartAreTwoSessions() throws Exception {
         StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);

@@ -124,7 +124,7 @@ class WindowProperties {
         JobExecutionResult result = env.execute("batch-equivalence");
 
         List<String> expected = kind == 0 ? batchTumbling(arrival, size)
-                : kind == 1 ? batchSliding(arrival, size + 3000, slide) : batchSessions(arrival, gap);
+                : kind == 1 ? batchSliding(arrival, size + 3000, slide) : batchSessions(arrival, bound, gap);
         List<String> actual = new ArrayList<>();
         for (Fired f : sink.values()) {
             assertThat(f.index()).as("each window fires once").isEqualTo(1);
@@ -170,11 +170,24 @@ class WindowProperties {
         return sorted(groups);
     }
 
-    /** Sessions per key: sort by time; a new session starts when an element is beyond the current session's end. */
-    static List<String> batchSessions(List<Ev> events, long gap) {
+    /**
+     * Sessions per key: sort by time; a new session starts when an element is beyond the current
+     * session's end. An element exactly at the end touches the session and merges with it, unless the
+     * watermark had already reached the session's last millisecond when the element arrived: then the
+     * session has fired and been cleaned up (its elements all arrived earlier, or they would have been
+     * late) and the element opens a new one, as in Flink. With per-event watermarks the watermark an
+     * element meets is the largest time that arrived before it minus the bound minus 1.
+     */
+    static List<String> batchSessions(List<Ev> arrival, long bound, long gap) {
+        Map<Ev, Long> watermarkOnArrival = new HashMap<>();
+        long maxTs = Long.MIN_VALUE;
+        for (Ev e : arrival) {
+            watermarkOnArrival.put(e, maxTs == Long.MIN_VALUE ? Long.MIN_VALUE : maxTs - bound - 1);
+            maxTs = Math.max(maxTs, e.ts());
+        }
         Map<String, long[]> groups = new TreeMap<>();
         Map<String, List<Ev>> byKey = new TreeMap<>();
-        for (Ev e : events) {
+        for (Ev e : arrival) {
             byKey.computeIfAbsent(e.key(), k -> new ArrayList<>()).add(e);
         }
         for (List<Ev> list : byKey.values()) {
@@ -183,7 +196,8 @@ class WindowProperties {
             long start = 0;
             long end = Long.MIN_VALUE;
             for (Ev e : list) {
-                if (!session.isEmpty() && e.ts() > end) { // touching ([.., end) and [end, ..)) still merges
+                boolean closed = e.ts() > end || (e.ts() == end && watermarkOnArrival.get(e) >= end - 1);
+                if (!session.isEmpty() && closed) {
                     for (Ev s : session) {
                         add(groups, s, start, end);
                     }
