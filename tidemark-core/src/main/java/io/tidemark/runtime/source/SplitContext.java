@@ -7,7 +7,8 @@ import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
  * The {@link SplitSourceFunction.SplitSourceContext} every engine gives a split source: under the
  * source's lock, each record gets its timestamp from its split's assigner, goes out, and only then is
  * seen by its split's generator (as Flink does, so no watermark that accounts for a record can
- * overtake it); at watermark interval 0 the split's watermark is emitted right after. Engines differ
+ * overtake it); at watermark interval 0 the split's watermark is emitted right after. A batch
+ * ({@link #collectAll}) does the same per record under one lock. Engines differ
  * only in how a record goes out ({@link RecordOutput}) and how they fire periodic emission.
  */
 public final class SplitContext<T> implements SplitSourceFunction.SplitSourceContext<T> {
@@ -65,14 +66,27 @@ public final class SplitContext<T> implements SplitSourceFunction.SplitSourceCon
         emit(split, element, timestamp);
     }
 
+    @Override
+    public void collectAll(String split, Iterable<? extends T> elements) {
+        synchronized (lock) {
+            for (T element : elements) {
+                emitHoldingLock(split, element, TimestampAssigner.NO_TIMESTAMP);
+            }
+        }
+    }
+
     private void emit(String split, T element, long recordTimestamp) {
         synchronized (lock) {
-            long ts = watermarks.assignTimestamp(split, element, recordTimestamp);
-            output.emit(element, ts);
-            watermarks.onEvent(split, element, ts);
-            if (perEvent) {
-                watermarks.onPeriodicEmit(split);
-            }
+            emitHoldingLock(split, element, recordTimestamp);
+        }
+    }
+
+    private void emitHoldingLock(String split, T element, long recordTimestamp) {
+        long ts = watermarks.assignTimestamp(split, element, recordTimestamp);
+        output.emit(element, ts);
+        watermarks.onEvent(split, element, ts);
+        if (perEvent) {
+            watermarks.onPeriodicEmit(split);
         }
     }
 
