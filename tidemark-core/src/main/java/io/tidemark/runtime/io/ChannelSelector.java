@@ -1,6 +1,7 @@
 package io.tidemark.runtime.io;
 
 import io.tidemark.api.java.functions.KeySelector;
+import io.tidemark.api.java.functions.LongKeySelector;
 import io.tidemark.streaming.api.transformations.PartitionTransformation.Partitioning;
 
 /** Picks the downstream channel of a record for one exchange. */
@@ -9,9 +10,19 @@ abstract class ChannelSelector {
     /** The channel, or -1 for "every channel" (broadcast). */
     abstract int select(Object value) throws Exception;
 
+    @SuppressWarnings("unchecked")
     static ChannelSelector of(Partitioning partitioning, KeySelector<Object, ?> keySelector, int subtask, int numChannels) {
         switch (partitioning) {
             case HASH:
+                if (keySelector instanceof LongKeySelector) {
+                    LongKeySelector<Object> longKeys = (LongKeySelector<Object>) keySelector;
+                    return new ChannelSelector() {
+                        @Override
+                        int select(Object value) throws Exception {
+                            return channelForHash(Long.hashCode(longKeys.getLongKey(value)), numChannels); // = the boxed key's
+                        }
+                    };
+                }
                 return new ChannelSelector() {
                     @Override
                     int select(Object value) throws Exception {
@@ -52,7 +63,11 @@ abstract class ChannelSelector {
         if (key == null) {
             throw new NullPointerException("the key selector returned null");
         }
-        int h = key.hashCode() * 0x9E3779B9;
+        return channelForHash(key.hashCode(), numChannels);
+    }
+
+    private static int channelForHash(int hashCode, int numChannels) {
+        int h = hashCode * 0x9E3779B9;
         h ^= h >>> 16;
         return Math.floorMod(h, numChannels);
     }

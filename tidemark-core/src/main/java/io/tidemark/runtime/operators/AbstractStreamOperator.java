@@ -4,6 +4,7 @@ import io.tidemark.api.common.eventtime.Watermark;
 import io.tidemark.api.common.functions.Function;
 import io.tidemark.api.common.functions.RichFunction;
 import io.tidemark.api.java.functions.KeySelector;
+import io.tidemark.api.java.functions.LongKeySelector;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.runtime.state.HeapKeyedStateBackend;
 import io.tidemark.runtime.streamrecord.StreamRecord;
@@ -26,6 +27,14 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
     protected OperatorMetrics metrics;
     protected Output<OUT> output;
     private KeySelector<IN, ?> keySelector;
+    /**
+     * Set when the key selector is a {@link LongKeySelector} and the operator {@linkplain
+     * #takesLongKeys takes long keys}: the record's key is then {@link #currentLongKey}, and the keyed
+     * state's current key is not set per record.
+     */
+    private LongKeySelector<IN> longKeySelector;
+    /** The current record's key, when {@link #longKeys()}. */
+    protected long currentLongKey;
     protected HeapKeyedStateBackend keyedState;
     protected InternalTimerService timerService;
     protected long currentWatermark = Long.MIN_VALUE;
@@ -49,6 +58,9 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
         this.context = context;
         this.metrics = context.getMetrics();
         this.output = new CountingOutput<>(output, metrics.numRecordsOut);
+        if (keySelector instanceof LongKeySelector && takesLongKeys()) {
+            longKeySelector = (LongKeySelector<IN>) keySelector;
+        }
         if (keySelector != null) {
             keyedState = new HeapKeyedStateBackend();
             timerService = new InternalTimerService(keyedState, context.getProcessingTimeService(), new Triggerable() {
@@ -107,10 +119,26 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
         }
     }
 
+    /**
+     * Whether this operator reads a {@link LongKeySelector}'s key from {@link #currentLongKey} (and
+     * sets the keyed state's current key itself wherever it needs it) instead of having the boxed key
+     * set as the keyed state's current key before each record. Decided once, at setup.
+     */
+    protected boolean takesLongKeys() {
+        return false;
+    }
+
+    /** Whether records' keys arrive in {@link #currentLongKey} (see {@link #takesLongKeys}). */
+    protected final boolean longKeys() {
+        return longKeySelector != null;
+    }
+
     /** Counts the record and sets the key context; called before {@link #processElement}. */
     public final void setKeyContextElement(StreamRecord<IN> record) throws Exception {
         metrics.numRecordsIn.inc();
-        if (keySelector != null) {
+        if (longKeySelector != null) {
+            currentLongKey = longKeySelector.getLongKey(record.getValue());
+        } else if (keySelector != null) {
             Object key = keySelector.getKey(record.getValue());
             if (key == null) {
                 throw new NullPointerException("the key selector returned null for " + record.getValue());

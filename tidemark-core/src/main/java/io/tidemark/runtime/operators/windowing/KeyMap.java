@@ -62,6 +62,23 @@ final class KeyMap<V> {
         }
     }
 
+    /** {@link #get} of the {@code Long} key {@code key}, without boxing it. */
+    @SuppressWarnings("unchecked")
+    V getLong(long key) {
+        if (!longKeys) {
+            return get(key);
+        }
+        int mask = keys.length - 1;
+        for (int s = home(key); ; s = (s + 1) & mask) {
+            if (values[s] == null) {
+                return null;
+            }
+            if (bits[s] == key) {
+                return (V) values[s];
+            }
+        }
+    }
+
     @SuppressWarnings("unchecked")
     V get(Object key) {
         int s = find(key);

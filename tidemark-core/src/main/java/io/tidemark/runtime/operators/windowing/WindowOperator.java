@@ -216,6 +216,12 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         }
     }
 
+    /** The fast paths read a {@link io.tidemark.api.java.functions.LongKeySelector}'s key unboxed. */
+    @Override
+    protected boolean takesLongKeys() {
+        return aligned || sessions;
+    }
+
     // ------------------------------------------------------------------ elements
 
     @Override
@@ -298,7 +304,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         if (timestamp == Long.MIN_VALUE) {
             assigner.assignWindows(value, timestamp, assignerCtx); // throws the assigner's own error
         }
-        Object key = keyedState.getCurrentKey();
+        Object key = longKeys() ? null : keyedState.getCurrentKey(); // null: the key is currentLongKey
         long size = alignedSize;
         long watermark = currentWatermark;
         long latest = TimeWindow.getWindowStartWithOffset(timestamp, alignedOffset, alignedSlide);
@@ -344,9 +350,12 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         }
     }
 
-    /** Adds {@code value} to the entry of {@code key} in {@code slice}, creating it; returns the entry. */
+    /**
+     * Adds {@code value} to the entry of {@code key} in {@code slice}, creating it; returns the entry.
+     * A null {@code key} stands for {@link #currentLongKey} (boxed only if the entry is new).
+     */
     private int addTo(WindowSlice slice, Object key, IN value) throws Exception {
-        int e = slice.findOrAdd(key, nextSeq);
+        int e = key == null ? slice.findOrAddLong(currentLongKey, nextSeq) : slice.findOrAdd(key, nextSeq);
         if (e < 0) {
             e = -e - 1;
             nextSeq++;
@@ -574,11 +583,20 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         if (timestamp == Long.MIN_VALUE) {
             assigner.assignWindows(value, timestamp, assignerCtx); // throws the assigner's own error
         }
-        Object key = keyedState.getCurrentKey();
+        Object key;
+        Object held;
+        if (longKeys()) {
+            // the key object of the key's sessions, if it has any: a Long is boxed for a new key only
+            held = sessionsByKey.getLong(currentLongKey);
+            key = held == null ? Long.valueOf(currentLongKey) : at(held, 0).key;
+            keyedState.setCurrentKey(key);
+        } else {
+            key = keyedState.getCurrentKey();
+            held = sessionsByKey.get(key);
+        }
         long start = timestamp;
         long end = timestamp + sessionGap;
         long watermark = currentWatermark;
-        Object held = sessionsByKey.get(key);
         int count = count(held);
         int first = -1;
         int last = -1;

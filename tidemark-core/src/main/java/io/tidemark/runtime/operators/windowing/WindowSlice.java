@@ -74,9 +74,6 @@ final class WindowSlice {
      * creation number {@code seq}) and returns {@code -(entry + 1)}.
      */
     int findOrAdd(Object key, long seq) {
-        if (size >= maxSize) {
-            grow();
-        }
         if (longKeys && !(key instanceof Long)) {
             longKeys = false;
             for (int e = 0; e < size; e++) {
@@ -84,13 +81,25 @@ final class WindowSlice {
             }
             reindex(index.length);
         }
-        long b = longKeys ? (Long) key : key.hashCode();
+        return probe(key, longKeys ? (Long) key : key.hashCode(), seq);
+    }
+
+    /** {@link #findOrAdd} of the {@code Long} key {@code key}, boxed only when its entry is new. */
+    int findOrAddLong(long key, long seq) {
+        return longKeys ? probe(null, key, seq) : findOrAdd(Long.valueOf(key), seq);
+    }
+
+    /** Finds or adds the key with bits {@code b}; a null {@code key} (Long mode only) is boxed from {@code b} if added. */
+    private int probe(Object key, long b, long seq) {
+        if (size >= maxSize) {
+            grow();
+        }
         int[] ix = index;
         int mask = ix.length - 1;
         for (int s = (int) ((b * GOLDEN) >>> shift); ; s = (s + 1) & mask) {
             int e = ix[s];
             if (e == 0) {
-                ix[s] = append(key, b, seq) + 1;
+                ix[s] = append(key != null ? key : Long.valueOf(b), b, seq) + 1;
                 return -size;
             }
             if (bits[e - 1] == b && (longKeys || keys[e - 1].equals(key))) {
