@@ -8,6 +8,7 @@ import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.api.common.functions.AggregateFunction;
 import io.tidemark.api.common.functions.Commutative;
 import io.tidemark.api.common.functions.ReduceFunction;
+import io.tidemark.api.java.functions.LongKeySelector;
 import io.tidemark.flink.FlinkRunner;
 import io.tidemark.streaming.api.datastream.DataStream;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
@@ -23,6 +24,8 @@ import io.tidemark.streaming.api.windowing.windows.TimeWindow;
 import io.tidemark.util.Collector;
 import io.tidemark.util.OutputTag;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 /** The workloads as Tidemark pipelines (embedded engine, parallelism 1 unless asked otherwise). */
@@ -34,9 +37,11 @@ public final class TidemarkJobs {
 
     /**
      * Reads the shared columns, subtask {@code s} of {@code p} the rows {@code i ≡ s (mod p)} as its
-     * split; optionally paced to a fixed rate (latency runs).
+     * split, handing them over in batches of {@value #BATCH}; or one by one, paced to a fixed rate
+     * (latency runs).
      */
     static final class Source implements SplitSourceFunction<Event> {
+        private static final int BATCH = 256;
         private final long eventsPerSecond;
         private volatile boolean running = true;
 
@@ -52,8 +57,21 @@ public final class TidemarkJobs {
             ctx.announceSplit(split);
             long start = System.nanoTime();
             Shared.sourceStarted(start);
+            if (eventsPerSecond == 0) {
+                // as a source reading in chunks would: one lock per batch (SplitSourceContext#collectAll)
+                List<Event> batch = new ArrayList<>(BATCH);
+                for (int i = ctx.getIndexOfThisSubtask(), n = e.n; i < n && running; i += step) {
+                    batch.add(e.event(i));
+                    if (batch.size() == BATCH) {
+                        ctx.collectAll(split, batch);
+                        batch.clear();
+                    }
+                }
+                ctx.collectAll(split, batch);
+                return;
+            }
             for (int i = ctx.getIndexOfThisSubtask(), n = e.n; i < n && running; i += step) {
-                if (eventsPerSecond > 0 && (i & 255) == 0) {
+                if ((i & 255) == 0) {
                     long due = start + (long) (i * (1e9 / eventsPerSecond));
                     long wait;
                     while ((wait = due - System.nanoTime()) > 0) {
@@ -235,13 +253,13 @@ public final class TidemarkJobs {
 
     private static void build(String workload, StreamExecutionEnvironment env, long rate) {
         switch (workload) {
-            case "W1" -> source(env, rate, rate > 0).keyBy(e -> e.key)
+            case "W1" -> source(env, rate, rate > 0).keyBy(LongKeySelector.of(e -> e.key))
                     .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
                     .aggregate(new CountSum(), new ToResult()).addSink(new ResultSink());
-            case "W2" -> source(env, rate, false).keyBy(e -> e.key)
+            case "W2" -> source(env, rate, false).keyBy(LongKeySelector.of(e -> e.key))
                     .window(SlidingEventTimeWindows.of(Duration.ofSeconds(10), Duration.ofSeconds(1)))
                     .aggregate(new CountSum(), new ToResult()).addSink(new ResultSink());
-            case "W3" -> source(env, rate, false).keyBy(e -> e.key)
+            case "W3" -> source(env, rate, false).keyBy(LongKeySelector.of(e -> e.key))
                     .window(EventTimeSessionWindows.withGap(Duration.ofSeconds(1)))
                     .aggregate(new CountSum(), new ToResult()).addSink(new ResultSink());
             case "W4" -> {
@@ -249,7 +267,7 @@ public final class TidemarkJobs {
                 SingleOutputStreamOperator<Result> results = env.addSource(new PlainSource(), "events")
                         .assignTimestampsAndWatermarks(WatermarkStrategy.<Event>forGenerator(ctx -> new PunctuatedBounded())
                                 .withTimestampAssigner((e, t) -> e.ts))
-                        .keyBy(e -> e.key)
+                        .keyBy(LongKeySelector.of(e -> e.key))
                         .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
                         .allowedLateness(Duration.ofSeconds(5))
                         .sideOutputLateData(lateTag)
@@ -257,16 +275,16 @@ public final class TidemarkJobs {
                 results.addSink(new ResultSink());
                 results.getSideOutput(lateTag).addSink(new LateSink());
             }
-            case "Q5" -> source(env, rate, false).filter(e -> e.kind == Events.BID).keyBy(e -> e.key)
+            case "Q5" -> source(env, rate, false).filter(e -> e.kind == Events.BID).keyBy(LongKeySelector.of(e -> e.key))
                     .window(SlidingEventTimeWindows.of(Duration.ofSeconds(10), Duration.ofSeconds(2)))
                     .aggregate(new CountSum(), new ToResult())
-                    .keyBy(r -> r.end)
+                    .keyBy(LongKeySelector.of(r -> r.end))
                     .window(TumblingEventTimeWindows.of(Duration.ofSeconds(2)))
                     .reduce(new HotItem()).addSink(new ResultSink());
-            case "Q7" -> source(env, rate, false).filter(e -> e.kind == Events.BID).keyBy(e -> 0L)
+            case "Q7" -> source(env, rate, false).filter(e -> e.kind == Events.BID).keyBy(LongKeySelector.of(e -> 0L))
                     .window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
                     .reduce(new MaxBid(), new BidResult()).addSink(new ResultSink());
-            case "Q11" -> source(env, rate, false).filter(e -> e.kind == Events.BID).keyBy(e -> e.key2)
+            case "Q11" -> source(env, rate, false).filter(e -> e.kind == Events.BID).keyBy(LongKeySelector.of(e -> e.key2))
                     .window(EventTimeSessionWindows.withGap(Duration.ofSeconds(10)))
                     .aggregate(new CountSum(), new ToResult()).addSink(new ResultSink());
             default -> throw new IllegalArgumentException("unknown workload " + workload);
