@@ -36,7 +36,12 @@ class KeyMapProperties {
                     map.remove(key);
                     model.remove(key);
                 }
-                default -> assertThat(map.get(key)).isEqualTo(model.get(key));
+                default -> {
+                    assertThat(map.get(key)).isEqualTo(model.get(key));
+                    if (key instanceof Long) {
+                        assertThat(map.getLong(k)).isEqualTo(model.get(key)); // unboxed, also in hash mode
+                    }
+                }
             }
             step++;
             assertThat(map.size()).isEqualTo(model.size());
