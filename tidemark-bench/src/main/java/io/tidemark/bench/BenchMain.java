@@ -22,7 +22,7 @@ import java.util.Map;
  *
  * <pre>
  * io.tidemark.bench.BenchMain [--events N] [--keys K] [--engines dense,hash,tidemark,flink,runner]
- *     [--parallelism P] [--no-warmup] [--smoke] [--out DIR] [--latency [--rate R] [--seconds S]]
+ *     [--rounds R] [--parallelism P] [--no-warmup] [--smoke] [--out DIR] [--latency [--rate R] [--seconds S]]
  *     [--growth] [W1 W2 W3 W4 W5 Q5 Q7 Q11 ...]
  * </pre>
  * W5 stands for the three Nexmark-style queries Q5, Q7 and Q11. Without workloads: W1.
@@ -33,7 +33,8 @@ public final class BenchMain {
 
     /** One engine's run of one workload. */
     public record Row(String workload, String engine, int events, double seconds, double peakUsedMiB,
-            double peakLiveMiB, long gcMillis, long gcCount, long results, long lateEvents, String digest, boolean match) {
+            double peakLiveMiB, long gcMillis, long gcCount, long results, long lateEvents, String digest, boolean match,
+            int round) {
         double eventsPerSecond() {
             return events / seconds;
         }
@@ -56,6 +57,8 @@ public final class BenchMain {
         int keys = -1;
         List<String> engines = new ArrayList<>(ALL_ENGINES);
         int parallelism = 1;
+        /** Timed runs of every engine, interleaved (engine order, then again); ratios are medians over rounds. */
+        int rounds = 1;
         boolean warmup = true;
         boolean smoke;
         Path out = Path.of("bench", "results");
@@ -117,6 +120,7 @@ public final class BenchMain {
                 case "--events" -> o.events = (int) parseCount(args[++i]);
                 case "--keys" -> o.keys = (int) parseCount(args[++i]);
                 case "--engines" -> o.engines = List.of(args[++i].split(","));
+                case "--rounds" -> o.rounds = Integer.parseInt(args[++i]);
                 case "--parallelism" -> o.parallelism = Integer.parseInt(args[++i]);
                 case "--no-warmup" -> o.warmup = false;
                 case "--smoke" -> {
@@ -130,7 +134,8 @@ public final class BenchMain {
                 case "--seconds" -> o.seconds = Integer.parseInt(args[++i]);
                 case "--growth" -> o.growth = true;
                 case "-h", "--help" -> {
-                    System.out.println("usage: bench [--events N] [--keys K] [--engines dense,hash,tidemark,flink,runner] [--parallelism P]"
+                    System.out.println("usage: bench [--events N] [--keys K] [--engines dense,hash,tidemark,flink,runner] [--rounds R]"
+                            + " [--parallelism P]"
                             + " [--no-warmup] [--smoke] [--out DIR] [--no-write] [--latency [--rate R] [--seconds S]] [--growth]"
                             + " [W1 W2 W3 W4 W5 Q5 Q7 Q11 ...]");
                     o.help = true;
@@ -276,56 +281,84 @@ public final class BenchMain {
         List<Row> rows = new ArrayList<>();
         Digest reference = null;
         Digest referenceSide = null;
-        for (String engine : o.engines) {
-            double seconds;
-            Measure m = new Measure();
-            try (m) {
-                seconds = runEngine(w, engine, e, o);
-            }
-            Digest main = Shared.main;
-            Digest side = Shared.side;
-            boolean match = true;
-            if (reference == null) {
-                reference = main;
-                referenceSide = side;
-            } else {
-                match = main.sameAs(reference) && side.sameAs(referenceSide);
-                if (!match && o.smoke) {
-                    report.println("  " + engine + " differs; first results: " + main.kept.subList(0, Math.min(5, main.kept.size()))
-                            + " vs " + reference.kept.subList(0, Math.min(5, reference.kept.size())));
+        for (int round = 1; round <= o.rounds; round++) {
+            for (String engine : o.engines) {
+                double seconds;
+                Measure m = new Measure();
+                try (m) {
+                    seconds = runEngine(w, engine, e, o);
                 }
+                Digest main = Shared.main;
+                Digest side = Shared.side;
+                boolean match = true;
+                if (reference == null) {
+                    reference = main;
+                    referenceSide = side;
+                } else {
+                    match = main.sameAs(reference) && side.sameAs(referenceSide);
+                    if (!match && o.smoke) {
+                        report.println("  " + engine + " differs; first results: " + main.kept.subList(0, Math.min(5, main.kept.size()))
+                                + " vs " + reference.kept.subList(0, Math.min(5, reference.kept.size())));
+                    }
+                }
+                Row row = new Row(w, engine, n, seconds, m.peakUsedMiB(), m.peakLiveMiB(), m.gcMillis, m.gcCount,
+                        main.count(), side.count(), main + (side.count() > 0 ? " late " + side : ""), match, round);
+                rows.add(row);
+                report.rows.add(row);
+                report.allMatch &= match;
             }
-            Row row = new Row(w, engine, n, seconds, m.peakUsedMiB(), m.peakLiveMiB(), m.gcMillis, m.gcCount,
-                    main.count(), side.count(), main + (side.count() > 0 ? " late " + side : ""), match);
-            rows.add(row);
-            report.rows.add(row);
-            report.allMatch &= match;
         }
-        report.println(String.format(Locale.ROOT, "%-9s %12s %9s %10s %10s %8s %6s %11s %9s  %s",
-                "engine", "events/s", "time s", "peak MiB", "live MiB", "GC ms", "GCs", "results", "late", "check"));
+        boolean rounds = o.rounds > 1;
+        report.println(String.format(Locale.ROOT, "%-9s %s%12s %9s %10s %10s %8s %6s %11s %9s  %s",
+                "engine", rounds ? "round " : "", "events/s", "time s", "peak MiB", "live MiB", "GC ms", "GCs", "results", "late", "check"));
         for (Row r : rows) {
-            report.println(String.format(Locale.ROOT, "%-9s %,12.0f %9.2f %10.0f %10.0f %8d %6d %,11d %,9d  %s",
-                    r.engine(), r.eventsPerSecond(), r.seconds(), r.peakUsedMiB(), r.peakLiveMiB(), r.gcMillis(), r.gcCount(),
-                    r.results(), r.lateEvents(), r.match() ? "same results" : "DIFFERENT RESULTS: VOID " + r.digest()));
+            report.println(String.format(Locale.ROOT, "%-9s %s%,12.0f %9.2f %10.0f %10.0f %8d %6d %,11d %,9d  %s",
+                    r.engine(), rounds ? String.format(Locale.ROOT, "%5d ", r.round()) : "", r.eventsPerSecond(), r.seconds(),
+                    r.peakUsedMiB(), r.peakLiveMiB(), r.gcMillis(), r.gcCount(), r.results(), r.lateEvents(),
+                    r.match() ? "same results" : "DIFFERENT RESULTS: VOID " + r.digest()));
         }
-        Map<String, Row> by = new LinkedHashMap<>();
-        rows.forEach(r -> by.put(r.engine(), r));
-        Row t = by.get("tidemark");
-        if (t != null) {
-            StringBuilder sb = new StringBuilder("ratios: ");
+        if (rounds) {
+            report.println(String.format(Locale.ROOT, "median of %d rounds (min – max):", o.rounds));
+            for (String engine : o.engines) {
+                double[] eps = rows.stream().filter(r -> r.engine().equals(engine)).mapToDouble(Row::eventsPerSecond).sorted().toArray();
+                report.println(String.format(Locale.ROOT, "%-9s %,12.0f events/s  (%,.0f – %,.0f)", engine, median(eps), eps[0],
+                        eps[eps.length - 1]));
+            }
+        }
+        if (o.engines.contains("tidemark")) {
+            StringBuilder sb = new StringBuilder(rounds ? "ratios (median over rounds of each round's ratio; min – max): " : "ratios: ");
             for (String other : List.of("flink", "runner", "dense", "hash")) {
-                Row x = by.get(other);
-                if (x != null) {
-                    String name = switch (other) {
-                        case "flink" -> "Flink";
-                        case "runner" -> "Flink (runner)";
-                        default -> other + " loop";
-                    };
-                    sb.append(String.format(Locale.ROOT, "Tidemark/%s %.2f   ", name, t.eventsPerSecond() / x.eventsPerSecond()));
+                if (!o.engines.contains(other)) {
+                    continue;
                 }
+                double[] ratios = new double[o.rounds];
+                for (int round = 1; round <= o.rounds; round++) {
+                    ratios[round - 1] = eventsPerSecond(rows, "tidemark", round) / eventsPerSecond(rows, other, round);
+                }
+                java.util.Arrays.sort(ratios);
+                String name = switch (other) {
+                    case "flink" -> "Flink";
+                    case "runner" -> "Flink (runner)";
+                    default -> other + " loop";
+                };
+                sb.append(String.format(Locale.ROOT, "Tidemark/%s %.2f", name, median(ratios)));
+                if (rounds) {
+                    sb.append(String.format(Locale.ROOT, " (%.2f – %.2f)", ratios[0], ratios[ratios.length - 1]));
+                }
+                sb.append("   ");
             }
             report.println(sb.toString().trim());
         }
+    }
+
+    private static double eventsPerSecond(List<Row> rows, String engine, int round) {
+        return rows.stream().filter(r -> r.engine().equals(engine) && r.round() == round).findFirst().orElseThrow().eventsPerSecond();
+    }
+
+    /** The median of sorted values (the mean of the middle two for an even count). */
+    static double median(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     // ------------------------------------------------------------------ latency
@@ -350,7 +383,7 @@ public final class BenchMain {
                 h.getValueAtPercentile(50) / 1e6, h.getValueAtPercentile(99) / 1e6, h.getValueAtPercentile(99.9) / 1e6,
                 h.getMaxValue() / 1e6, h.getTotalCount()));
         report.rows.add(new Row("latency", "tidemark", n, h.getValueAtPercentile(50) / 1e9, 0, 0, 0, 0, h.getTotalCount(), 0,
-                String.format(Locale.ROOT, "p50_ms=%.3f p99_ms=%.3f", h.getValueAtPercentile(50) / 1e6, h.getValueAtPercentile(99) / 1e6), true));
+                String.format(Locale.ROOT, "p50_ms=%.3f p99_ms=%.3f", h.getValueAtPercentile(50) / 1e6, h.getValueAtPercentile(99) / 1e6), true, 1));
     }
 
     // ------------------------------------------------------------------ growth
@@ -389,7 +422,7 @@ public final class BenchMain {
                 }
                 report.allMatch &= match;
                 Row row = new Row("growth", engine, c[0], seconds, m.peakUsedMiB(), m.peakLiveMiB(), m.gcMillis, m.gcCount,
-                        Shared.main.count(), c[1], Shared.main.toString(), match);
+                        Shared.main.count(), c[1], Shared.main.toString(), match, 1);
                 report.rows.add(row);
                 report.println(String.format(Locale.ROOT, "%,11d %,9d %-9s %,12.0f %9.2f %10.0f %10.0f %8d  %s",
                         c[0], c[1], engine, row.eventsPerSecond(), seconds, m.peakUsedMiB(), m.peakLiveMiB(), m.gcMillis,
@@ -423,9 +456,10 @@ public final class BenchMain {
             json.append(String.format(Locale.ROOT,
                     "    {\"workload\": \"%s\", \"engine\": \"%s\", \"events\": %d, \"seconds\": %.4f, \"eventsPerSecond\": %.0f, "
                             + "\"peakHeapMiB\": %.1f, \"peakLiveMiB\": %.1f, \"gcMillis\": %d, \"gcCount\": %d, \"results\": %d, "
-                            + "\"late\": %d, \"digest\": \"%s\", \"sameResults\": %b}%s\n",
+                            + "\"late\": %d, \"digest\": \"%s\", \"sameResults\": %b, \"round\": %d}%s\n",
                     r.workload(), r.engine(), r.events(), r.seconds(), r.eventsPerSecond(), r.peakUsedMiB(), r.peakLiveMiB(),
-                    r.gcMillis(), r.gcCount(), r.results(), r.lateEvents(), r.digest(), r.match(), i + 1 < report.rows.size() ? "," : ""));
+                    r.gcMillis(), r.gcCount(), r.results(), r.lateEvents(), r.digest(), r.match(), r.round(),
+                    i + 1 < report.rows.size() ? "," : ""));
         }
         json.append("  ]\n}\n");
         Files.writeString(o.out.resolve(name + ".json"), json.toString());

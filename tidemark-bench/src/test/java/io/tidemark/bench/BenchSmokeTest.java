@@ -38,6 +38,20 @@ class BenchSmokeTest {
     }
 
     @Test
+    void roundsRunEveryEngineAgainAndReportMedianRatios() throws Exception {
+        BenchMain.Report r = BenchMain.run(new String[] {"--smoke", "--rounds", "3", "--engines", "dense,tidemark", "W1"});
+        assertThat(r.rows).hasSize(3 * 2).allSatisfy(row -> assertThat(row.match()).isTrue());
+        assertThat(r.rows).extracting(BenchMain.Row::round).containsExactly(1, 1, 2, 2, 3, 3);
+        assertThat(r.lines).anySatisfy(l -> assertThat(l).startsWith("ratios (median over rounds").contains("Tidemark/dense loop"));
+    }
+
+    @Test
+    void medianOfSortedValues() {
+        assertThat(BenchMain.median(new double[] {1, 2, 9})).isEqualTo(2);
+        assertThat(BenchMain.median(new double[] {1, 2, 4, 9})).isEqualTo(3);
+    }
+
+    @Test
     void latencyAndGrowthRunSmall() throws Exception {
         BenchMain.Report r = BenchMain.run(new String[] {"--smoke", "--engines", "dense,tidemark", "--latency",
                 "--rate", "200000", "--seconds", "1", "--growth"});
