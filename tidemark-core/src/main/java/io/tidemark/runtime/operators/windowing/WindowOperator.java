@@ -307,14 +307,15 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         Object key = longKeys() ? null : keyedState.getCurrentKey(); // null: the key is currentLongKey
         long size = alignedSize;
         long watermark = currentWatermark;
-        long latest = TimeWindow.getWindowStartWithOffset(timestamp, alignedOffset, alignedSlide);
+        WindowSlice holding = sliceHolding(timestamp);
+        long latest = holding != null ? holding.start : TimeWindow.getWindowStartWithOffset(timestamp, alignedOffset, alignedSlide);
         if (frames) {
             // the element's frame starts where its latest window starts; no allowed lateness, so a
             // window is late once it ended, and the latest window ends last
             if (latest + size - 1 <= watermark) {
                 lateOrWithoutWindow(record, true);
             } else {
-                addTo(slice(latest), key, value);
+                addTo(holding != null ? holding : slice(latest), key, value);
             }
             return;
         }
@@ -328,7 +329,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
                 continue; // a late window
             }
             skipped = false;
-            WindowSlice slice = slice(start);
+            WindowSlice slice = start == latest && holding != null ? holding : slice(start);
             int e = addTo(slice, key, value);
             if (maxTimestamp <= watermark) {
                 behindWatermark = true;
@@ -340,6 +341,33 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         } else if (behindWatermark) {
             metrics.numLateRecordsReFired.inc();
         }
+    }
+
+    /**
+     * The live slice whose first slide holds {@code timestamp} (the slice of the element's latest
+     * window, or its frame), or null. Live slices usually form a gap-free run on the grid of slides,
+     * so the slice is found by index arithmetic: no search loop whose exit depends on where the
+     * element fell (with disordered input a branch mispredicted on about every other element). Null
+     * when the slice does not exist yet, or the run has a gap there; the caller then computes the
+     * start with the assigner's formula and searches.
+     */
+    private WindowSlice sliceHolding(long timestamp) {
+        int n = numSlices;
+        if (n == 0) {
+            return null;
+        }
+        WindowSlice[] ss = slices;
+        long first = ss[0].start;
+        long into = timestamp - first; // negative before the first slice (or on overflow)
+        if (into < 0) {
+            return null;
+        }
+        long i = into / alignedSlide;
+        if (i >= n) {
+            return null;
+        }
+        WindowSlice s = ss[(int) i];
+        return s.start == first + i * alignedSlide ? s : null;
     }
 
     private void lateOrWithoutWindow(StreamRecord<IN> record, boolean anyWindow) {
