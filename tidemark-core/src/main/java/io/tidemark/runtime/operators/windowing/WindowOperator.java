@@ -226,14 +226,18 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
 
     @Override
     public void processElement(StreamRecord<IN> record) throws Exception {
+        // kept small, so that the JIT inlines it into the chain and the chosen path into it
         if (aligned) {
             processAligned(record);
-            return;
-        }
-        if (sessions) {
+        } else if (sessions) {
             processSession(record);
-            return;
+        } else {
+            processGeneral(record);
         }
+    }
+
+    /** The general path: any assigner and trigger, per-key window tables and timers. */
+    private void processGeneral(StreamRecord<IN> record) throws Exception {
         IN value = record.getValue();
         long timestamp = record.getTimestamp();
         Collection<W> windows = assigner.assignWindows(value, timestamp, assignerCtx);
@@ -299,26 +303,55 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
      * first) and {@link EventTimeTrigger#onElement} inlined, as described at {@link #aligned}.
      */
     private void processAligned(StreamRecord<IN> record) throws Exception {
-        IN value = record.getValue();
         long timestamp = record.getTimestamp();
         if (timestamp == Long.MIN_VALUE) {
-            assigner.assignWindows(value, timestamp, assignerCtx); // throws the assigner's own error
+            assigner.assignWindows(record.getValue(), timestamp, assignerCtx); // throws the assigner's own error
         }
-        Object key = longKeys() ? null : keyedState.getCurrentKey(); // null: the key is currentLongKey
-        long size = alignedSize;
-        long watermark = currentWatermark;
         WindowSlice holding = sliceHolding(timestamp);
         long latest = holding != null ? holding.start : TimeWindow.getWindowStartWithOffset(timestamp, alignedOffset, alignedSlide);
         if (frames) {
             // the element's frame starts where its latest window starts; no allowed lateness, so a
             // window is late once it ended, and the latest window ends last
-            if (latest + size - 1 <= watermark) {
+            if (latest + alignedSize - 1 <= currentWatermark) {
                 lateOrWithoutWindow(record, true);
             } else {
-                addTo(holding != null ? holding : slice(latest), key, value);
+                addTo(holding != null ? holding : slice(latest), currentKey(), record.getValue());
             }
+        } else if (alignedSize == alignedSlide) {
+            processTumbling(record, holding, latest);
+        } else {
+            processSliding(record, holding, latest);
+        }
+    }
+
+    /** The key for {@link #addTo}: null when it is {@link #currentLongKey}. */
+    private Object currentKey() {
+        return longKeys() ? null : keyedState.getCurrentKey();
+    }
+
+    /** {@link #processSliding} for the one window of a tumbling assigner, kept short for the JIT. */
+    private void processTumbling(StreamRecord<IN> record, WindowSlice holding, long start) throws Exception {
+        long maxTimestamp = start + alignedSize - 1;
+        long watermark = currentWatermark;
+        if (cleanupTime(maxTimestamp) <= watermark) {
+            lateOrWithoutWindow(record, true); // the only window is late
             return;
         }
+        WindowSlice slice = holding != null ? holding : slice(start);
+        int e = addTo(slice, currentKey(), record.getValue());
+        if (maxTimestamp <= watermark) {
+            fireEntry(slice, e, slice.window(alignedSize), false); // EventTimeTrigger: FIRE
+            metrics.numLateRecordsReFired.inc();
+        }
+    }
+
+    /** The element's windows, latest start first (the assigner's order); {@code holding} is the latest one's slice, if known. */
+    private void processSliding(StreamRecord<IN> record, WindowSlice holding, long latest) throws Exception {
+        IN value = record.getValue();
+        long timestamp = record.getTimestamp();
+        Object key = currentKey();
+        long size = alignedSize;
+        long watermark = currentWatermark;
         boolean skipped = true;
         boolean anyWindow = false;
         boolean behindWatermark = false;
