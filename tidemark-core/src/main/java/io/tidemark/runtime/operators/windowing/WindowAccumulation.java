@@ -59,6 +59,11 @@ public abstract class WindowAccumulation<IN, ACC> implements java.io.Serializabl
     /** The user function, for its life cycle; may be null. */
     abstract Function function();
 
+    /** The aggregate function of {@link #aggregate} contents, else null. */
+    AggregateFunction<IN, ?, ?> aggregateFunction() {
+        return null;
+    }
+
     /**
      * Called after the window fired with {@code emitted}; returns what the window keeps. Records pass
      * by reference, so a result that <i>is</i> the kept state would change under its receiver when the
@@ -112,6 +117,11 @@ public abstract class WindowAccumulation<IN, ACC> implements java.io.Serializabl
 
             @Override
             Function function() {
+                return agg;
+            }
+
+            @Override
+            AggregateFunction<IN, ?, ?> aggregateFunction() {
                 return agg;
             }
         };

@@ -1,6 +1,7 @@
 package io.tidemark.runtime.operators.windowing;
 
 import io.tidemark.api.common.functions.Function;
+import io.tidemark.api.common.functions.LongColumnsAggregateFunction;
 import io.tidemark.api.common.functions.OpenContext;
 import io.tidemark.api.common.functions.RichFunction;
 import io.tidemark.api.common.state.KeyedStateStore;
@@ -96,6 +97,12 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
      */
     private final boolean aligned;
     private final boolean frames;
+    /**
+     * Aligned windows without frames whose function is a {@link LongColumnsAggregateFunction}: the
+     * accumulators live in the slices' primitive columns ({@link WindowSlice#cols}), not in objects.
+     */
+    private final LongColumnsAggregateFunction<IN, ?> columns;
+    private final int columnWidth;
     private final long alignedSize;
     private final long alignedSlide;
     private final long alignedOffset;
@@ -188,6 +195,12 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
             this.alignedSize = 0;
             this.alignedSlide = 0;
             this.alignedOffset = 0;
+        }
+        this.columns = aligned && !frames && accumulation.aggregateFunction() instanceof LongColumnsAggregateFunction
+                ? (LongColumnsAggregateFunction<IN, ?>) accumulation.aggregateFunction() : null;
+        this.columnWidth = columns == null ? 0 : columns.width();
+        if (columns != null && columnWidth <= 0) {
+            throw new IllegalArgumentException(columns + ": width() must be positive, was " + columnWidth);
         }
     }
 
@@ -417,6 +430,17 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
      */
     private int addTo(WindowSlice slice, Object key, IN value) throws Exception {
         int e = key == null ? slice.findOrAddLong(currentLongKey, nextSeq) : slice.findOrAdd(key, nextSeq);
+        if (columns != null) {
+            int w = columnWidth;
+            if (e < 0) {
+                e = -e - 1;
+                nextSeq++;
+                java.util.Arrays.fill(slice.cols, e * w, e * w + w, 0L);
+                columns.init(slice.cols, e * w);
+            }
+            columns.add(value, slice.cols, e * w);
+            return e;
+        }
         if (e < 0) {
             e = -e - 1;
             nextSeq++;
@@ -468,7 +492,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
             spareSlice = null;
             created.start = start;
         } else {
-            created = new WindowSlice(start);
+            created = new WindowSlice(start, columnWidth);
         }
         // a window whose end the watermark passed already fires per element, not on the watermark
         created.fired = !frames && start + alignedSize - 1 <= alignedUpTo;
@@ -810,6 +834,12 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         slice.firings[e] = before + 1;
         Object key = slice.keys[e];
         keyedState.setCurrentKey(key);
+        if (columns != null) {
+            // the function sees a copy; the columns stay the window's contents
+            long[] acc = java.util.Arrays.copyOfRange(slice.cols, e * columnWidth, e * columnWidth + columnWidth);
+            fire(key, cast(window), acc, before == 0 ? Firing.Timing.ON_TIME : Firing.Timing.LATE, before + 1, false);
+            return;
+        }
         Object acc = slice.accs[e];
         Object kept = fire(key, cast(window), acc, before == 0 ? Firing.Timing.ON_TIME : Firing.Timing.LATE, before + 1, !last);
         if (kept != acc) {

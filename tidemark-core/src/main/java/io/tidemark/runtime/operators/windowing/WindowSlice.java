@@ -20,7 +20,8 @@ import java.util.Arrays;
  *
  * <p>Bounds: entries = keys with data in the slice; index slots = a power of two, at least 16 and
  * more than 4/3 of the entries (load ≤ ¾: on average ≤ 2.5 probes for a present key, four slots per
- * cache line); memory per slice ≈ 4 B per slot + 32 B per entry, plus the accumulators. Worst case
+ * cache line); memory per slice ≈ 4 B per slot + 32 B per entry, plus the accumulators (objects,
+ * or 8 B per long of a {@code LongColumnsAggregateFunction}'s accumulator in {@link #cols}). Worst case
  * per lookup: the length of a probe run, bounded by the slots.
  */
 final class WindowSlice {
@@ -43,6 +44,14 @@ final class WindowSlice {
     int[] firings = new int[8];
     long[] seqs = new long[8];
 
+    /**
+     * Per entry, when the contents are a {@code LongColumnsAggregateFunction}'s accumulators: entry
+     * {@code e}'s accumulator is {@code cols[e * width .. (e + 1) * width)} (and {@link #accs} stays
+     * empty); else null.
+     */
+    long[] cols;
+    private final int width;
+
     /** The window of a window slice, shared by its keys; created when first needed. */
     private TimeWindow window;
 
@@ -56,7 +65,14 @@ final class WindowSlice {
     private int maxSize = MIN_SLOTS * 3 / 4;
 
     WindowSlice(long start) {
+        this(start, 0);
+    }
+
+    /** A slice whose entries keep accumulators of {@code width} longs in {@link #cols} (0: none). */
+    WindowSlice(long start, int width) {
         this.start = start;
+        this.width = width;
+        this.cols = width > 0 ? new long[keys.length * width] : null;
     }
 
     /** The window {@code [start, start + size)} of this slice. */
@@ -117,6 +133,9 @@ final class WindowSlice {
             firings = Arrays.copyOf(firings, cap);
             seqs = Arrays.copyOf(seqs, cap);
             bits = Arrays.copyOf(bits, cap);
+            if (cols != null) {
+                cols = Arrays.copyOf(cols, cap * width);
+            }
         }
         keys[e] = key;
         bits[e] = keyBits;

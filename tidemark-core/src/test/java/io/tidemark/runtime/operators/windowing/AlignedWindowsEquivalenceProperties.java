@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tidemark.api.common.functions.AggregateFunction;
 import io.tidemark.api.common.functions.Commutative;
+import io.tidemark.api.common.functions.LongColumnsAggregateFunction;
 import io.tidemark.api.common.state.ValueState;
 import io.tidemark.api.common.state.ValueStateDescriptor;
 import io.tidemark.api.java.functions.KeySelector;
@@ -35,7 +36,8 @@ import net.jqwik.api.constraints.IntRange;
  * {@code Long} and mixed key types, few and many keys. Sliding windows accumulated per slide frame
  * (a {@link Commutative} function) give the same results and metrics; only the order of one window's
  * results across keys may differ. The general path is forced by an assigner subclass (the fast path
- * only takes the built-in classes themselves).
+ * only takes the built-in classes themselves). Accumulators of a {@link LongColumnsAggregateFunction}
+ * kept in the slices' primitive columns give the general path's results with object accumulators.
  */
 class AlignedWindowsEquivalenceProperties {
 
@@ -85,6 +87,35 @@ class AlignedWindowsEquivalenceProperties {
         @Override
         public long[] merge(long[] a, long[] b) {
             return plain.merge(a, b);
+        }
+    }
+
+    /**
+     * The same counting with its accumulator in primitive columns: the aligned fast path keeps it in
+     * the slices' arrays; the general path (and slide frames) in {@code long[]} objects. The result is
+     * a copy, so a window function holding it sees no later change.
+     */
+    static final class ColumnsCountSum implements LongColumnsAggregateFunction<Ev, long[]> {
+        @Override
+        public int width() {
+            return 2;
+        }
+
+        @Override
+        public void add(Ev value, long[] acc, int at) {
+            acc[at]++;
+            acc[at + 1] += value.v();
+        }
+
+        @Override
+        public void merge(long[] a, int at, long[] b, int bt) {
+            a[at] += b[bt];
+            a[at + 1] += b[bt + 1];
+        }
+
+        @Override
+        public long[] result(long[] acc, int at) {
+            return new long[] {acc[at], acc[at + 1]};
         }
     }
 
@@ -252,6 +283,22 @@ class AlignedWindowsEquivalenceProperties {
                 : TumblingEventTimeWindows.of(Duration.ofMillis(250));
         WindowAssigner<Object, TimeWindow> generalAssigner = sliding ? new GeneralSliding(400, 100, 0) : new GeneralTumbling(250, 0);
         List<String> fast = run(steps, fastAssigner, lateness, keys, new CountSum());
+        List<String> general = run(steps, generalAssigner, lateness, keys, new CountSum());
+        assertThat(fast).isNotEmpty().containsExactlyElementsOf(general);
+    }
+
+    /** Accumulators in the slices' primitive columns: the general path's results with object accumulators. */
+    @Property(tries = 60)
+    void primitiveColumnsGiveTheGeneralPathsResults(@ForAll long seed, @ForAll KeyKind keys,
+            @ForAll @IntRange(min = 1, max = 300) int numKeys, @ForAll @IntRange(min = 1, max = 1500) int size,
+            @ForAll @IntRange(min = 1, max = 1500) int slide, @ForAll boolean sliding,
+            @ForAll @IntRange(min = 0, max = 2000) int lateness) throws Exception {
+        List<Object[]> steps = script(seed, 400, numKeys);
+        WindowAssigner<Object, TimeWindow> fastAssigner = sliding
+                ? SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide))
+                : TumblingEventTimeWindows.of(Duration.ofMillis(size));
+        WindowAssigner<Object, TimeWindow> generalAssigner = sliding ? new GeneralSliding(size, slide, 0) : new GeneralTumbling(size, 0);
+        List<String> fast = run(steps, fastAssigner, lateness, keys, new ColumnsCountSum());
         List<String> general = run(steps, generalAssigner, lateness, keys, new CountSum());
         assertThat(fast).isNotEmpty().containsExactlyElementsOf(general);
     }
