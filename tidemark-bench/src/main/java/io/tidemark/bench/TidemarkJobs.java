@@ -5,8 +5,8 @@ import io.tidemark.api.common.eventtime.Watermark;
 import io.tidemark.api.common.eventtime.WatermarkGenerator;
 import io.tidemark.api.common.eventtime.WatermarkOutput;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
-import io.tidemark.api.common.functions.AggregateFunction;
 import io.tidemark.api.common.functions.Commutative;
+import io.tidemark.api.common.functions.LongColumnsAggregateFunction;
 import io.tidemark.api.common.functions.ReduceFunction;
 import io.tidemark.api.java.functions.LongKeySelector;
 import io.tidemark.flink.FlinkRunner;
@@ -143,30 +143,34 @@ public final class TidemarkJobs {
         }
     }
 
-    /** Count and sum of longs: order-insensitive, so sliding windows may accumulate per slide frame. */
-    static final class CountSum implements AggregateFunction<Event, Acc, Acc>, Commutative {
+    /**
+     * Count and sum of longs: order-insensitive, so sliding windows may accumulate per slide frame; two
+     * longs of state, so tumbling and sliding windows may keep it in primitive columns.
+     */
+    static final class CountSum implements LongColumnsAggregateFunction<Event, Acc>, Commutative {
         @Override
-        public Acc createAccumulator() {
-            return new Acc();
+        public int width() {
+            return 2;
         }
 
         @Override
-        public Acc add(Event value, Acc acc) {
-            acc.count++;
-            acc.sum += value.value;
-            return acc;
+        public void add(Event value, long[] acc, int at) {
+            acc[at]++;
+            acc[at + 1] += value.value;
         }
 
         @Override
-        public Acc getResult(Acc acc) {
-            return acc;
+        public void merge(long[] a, int at, long[] b, int bt) {
+            a[at] += b[bt];
+            a[at + 1] += b[bt + 1];
         }
 
         @Override
-        public Acc merge(Acc a, Acc b) {
-            a.count += b.count;
-            a.sum += b.sum;
-            return a;
+        public Acc result(long[] acc, int at) {
+            Acc r = new Acc();
+            r.count = acc[at];
+            r.sum = acc[at + 1];
+            return r;
         }
     }
 
