@@ -229,10 +229,14 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         }
     }
 
-    /** The fast paths read a {@link io.tidemark.api.java.functions.LongKeySelector}'s key unboxed. */
+    /**
+     * The fast paths read a {@link io.tidemark.api.java.functions.LongKeySelector}'s key unboxed; the
+     * keyed state's current key is then set only where user code runs (firing, cleanup, merging), so a
+     * rich incremental function, which could read keyed state in {@code add}, keeps the boxed path.
+     */
     @Override
     protected boolean takesLongKeys() {
-        return aligned || sessions;
+        return (aligned || sessions) && !(accumulation.function() instanceof RichFunction);
     }
 
     // ------------------------------------------------------------------ elements
