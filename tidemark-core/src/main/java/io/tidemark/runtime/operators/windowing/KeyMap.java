@@ -50,7 +50,11 @@ final class KeyMap<V> {
             }
             toHashMode();
         }
-        long b = bitsOf(key);
+        return probe(key, bitsOf(key));
+    }
+
+    /** The slot of the key with bits {@code b}, or -1; {@code key} is read only in hash mode. */
+    private int probe(Object key, long b) {
         int mask = keys.length - 1;
         for (int s = home(b); ; s = (s + 1) & mask) {
             if (values[s] == null) {
@@ -68,15 +72,8 @@ final class KeyMap<V> {
         if (!longKeys) {
             return get(key);
         }
-        int mask = keys.length - 1;
-        for (int s = home(key); ; s = (s + 1) & mask) {
-            if (values[s] == null) {
-                return null;
-            }
-            if (bits[s] == key) {
-                return (V) values[s];
-            }
-        }
+        int s = probe(null, key);
+        return s < 0 ? null : (V) values[s];
     }
 
     @SuppressWarnings("unchecked")
