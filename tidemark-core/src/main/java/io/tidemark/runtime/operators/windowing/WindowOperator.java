@@ -334,10 +334,8 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
             } else {
                 addTo(holding != null ? holding : slice(latest), currentKey(), record.getValue());
             }
-        } else if (alignedSize == alignedSlide) {
-            processTumbling(record, holding, latest);
         } else {
-            processSliding(record, holding, latest);
+            processWindows(record, holding, latest);
         }
     }
 
@@ -346,24 +344,11 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         return longKeys() ? null : keyedState.getCurrentKey();
     }
 
-    /** {@link #processSliding} for the one window of a tumbling assigner, kept short for the JIT. */
-    private void processTumbling(StreamRecord<IN> record, WindowSlice holding, long start) throws Exception {
-        long maxTimestamp = start + alignedSize - 1;
-        long watermark = currentWatermark;
-        if (cleanupTime(maxTimestamp) <= watermark) {
-            lateOrWithoutWindow(record, true); // the only window is late
-            return;
-        }
-        WindowSlice slice = holding != null ? holding : slice(start);
-        int e = addTo(slice, currentKey(), record.getValue());
-        if (maxTimestamp <= watermark) {
-            fireEntry(slice, e, slice.window(alignedSize), false); // EventTimeTrigger: FIRE
-            metrics.numLateRecordsReFired.inc();
-        }
-    }
-
-    /** The element's windows, latest start first (the assigner's order); {@code holding} is the latest one's slice, if known. */
-    private void processSliding(StreamRecord<IN> record, WindowSlice holding, long latest) throws Exception {
+    /**
+     * The element's windows (one for tumbling windows), latest start first (the assigner's order);
+     * {@code holding} is the latest one's slice, if known.
+     */
+    private void processWindows(StreamRecord<IN> record, WindowSlice holding, long latest) throws Exception {
         IN value = record.getValue();
         long timestamp = record.getTimestamp();
         Object key = currentKey();
