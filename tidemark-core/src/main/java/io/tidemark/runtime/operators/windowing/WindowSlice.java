@@ -110,18 +110,33 @@ final class WindowSlice {
         if (size >= maxSize) {
             grow();
         }
+        int found = find(key, b);
+        return found >= 0 ? found : insert(-found - 1, key, b, seq);
+    }
+
+    /**
+     * The entry of the key with bits {@code b}, or {@code -(slot + 1)} of the free slot where it
+     * would go. Only the search, kept small so that the JIT inlines it into the operator's loop (with
+     * the insertion in it, it was compiled on its own and called once per element).
+     */
+    private int find(Object key, long b) {
         int[] ix = index;
         int mask = ix.length - 1;
         for (int s = (int) ((b * GOLDEN) >>> shift); ; s = (s + 1) & mask) {
             int e = ix[s];
             if (e == 0) {
-                ix[s] = append(key != null ? key : Long.valueOf(b), b, seq) + 1;
-                return -size;
+                return -s - 1;
             }
             if (bits[e - 1] == b && (longKeys || keys[e - 1].equals(key))) {
                 return e - 1;
             }
         }
+    }
+
+    /** Adds the key in the free slot {@code slot}; returns {@code -(entry + 1)}. */
+    private int insert(int slot, Object key, long b, long seq) {
+        index[slot] = append(key != null ? key : Long.valueOf(b), b, seq) + 1;
+        return -size;
     }
 
     private int append(Object key, long keyBits, long seq) {
