@@ -8,10 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BENCH_BUILD_DIR:-/tmp/tidemark-bench-build}
-# one reactor build of core, the Flink runner (and the CLI its tests use) and bench, each into its own
-# private directory; bench compiles and runs against that core and runner
-mvn -q -B -ntp -pl tidemark-core,tidemark-cli,tidemark-flink,tidemark-bench package dependency:build-classpath -DskipTests \
-    "-Dtidemark.build.dir=$build/\${project.artifactId}" "-Dmdep.outputFile=$build/\${project.artifactId}.cp" > /dev/null
+tidemark-bench/build.sh "$build"
 cp="$build/tidemark-bench/classes:$(cat "$build/tidemark-bench.cp")"
 if [[ "${1:-}" == "--jmh" ]]; then
     shift

@@ -7,6 +7,7 @@
 # TURNS (default 10) turns per build after one warm-up turn; COMPARE_DIR for the sources and builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+here=$PWD
 [[ $# -ge 2 ]] || { sed -n 2,7p "$0"; exit 2; }
 rev_a=$1; rev_b=$2; shift 2
 root=${COMPARE_DIR:-/tmp/tidemark-compare}
@@ -20,8 +21,8 @@ build() { # rev name -> builds that revision into $root/build-name
         rm -rf "$src" && mkdir -p "$src"
         git archive "$rev" | tar -x -C "$src"
     fi
-    (cd "$src" && mvn -q -B -ntp -pl tidemark-core,tidemark-cli,tidemark-flink,tidemark-bench package dependency:build-classpath -DskipTests \
-        "-Dtidemark.build.dir=$root/build-$name/\${project.artifactId}" "-Dmdep.outputFile=$root/build-$name/\${project.artifactId}.cp" > /dev/null)
+    # this tree's build script, so that revisions older than it build the same way
+    (cd "$src" && "$here/tidemark-bench/build.sh" "$root/build-$name")
     echo "built $rev into $root/build-$name" >&2
 }
 build "$rev_a" a
