@@ -7,6 +7,8 @@ import io.tidemark.util.Collector;
 public final class TimestampedCollector<T> implements Collector<T> {
 
     private final Output<T> output;
+    /** The one record handed on, re-used for every value (operators never keep a record; see RoutingOutput). */
+    private final StreamRecord<T> reuse = new StreamRecord<>(null);
     private long timestamp;
     private boolean hasTimestamp;
 
@@ -33,6 +35,12 @@ public final class TimestampedCollector<T> implements Collector<T> {
 
     @Override
     public void collect(T record) {
-        output.collect(hasTimestamp ? new StreamRecord<>(record, timestamp) : new StreamRecord<>(record));
+        StreamRecord<T> r = reuse.replace(record);
+        if (hasTimestamp) {
+            r.setTimestamp(timestamp);
+        } else {
+            r.eraseTimestamp();
+        }
+        output.collect(r);
     }
 }
