@@ -147,6 +147,8 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     private WindowCtx windowCtx;
     private TimestampedCollector<OUT> collector;
     private final AssignerCtx assignerCtx = new AssignerCtx();
+    /** The last firing handed to the window function (see {@link #firing}). */
+    private Firing lastFiring;
     private boolean inputEnded;
 
     /**
@@ -824,9 +826,11 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         Object key = slice.keys[e];
         keyedState.setCurrentKey(key);
         if (columns != null) {
-            // the function sees a copy; the columns stay the window's contents
-            long[] acc = java.util.Arrays.copyOfRange(slice.cols, e * columnWidth, e * columnWidth + columnWidth);
-            fire(key, cast(window), acc, before == 0 ? Firing.Timing.ON_TIME : Firing.Timing.LATE, before + 1, false);
+            int at = e * columnWidth;
+            Object result = last
+                    ? columns.result(slice.cols, at) // the columns are dropped right after
+                    : columns.getResult(java.util.Arrays.copyOfRange(slice.cols, at, at + columnWidth)); // they stay the window's contents
+            evaluate(key, cast(window), List.of(result), before == 0 ? Firing.Timing.ON_TIME : Firing.Timing.LATE, before + 1);
             return;
         }
         Object acc = slice.accs[e];
@@ -1002,23 +1006,39 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
      * Evaluates the window function on {@code acc} for one firing; returns what the window keeps
      * ({@link WindowAccumulation#afterEmit} when {@code kept}, else {@code acc} as it is).
      */
-    @SuppressWarnings({"unchecked", "rawtypes"})
     private Object fire(Object key, W window, Object acc, Firing.Timing timing, int index, boolean kept) throws Exception {
-        metrics.numWindowFirings.inc();
-        Firing firing = new Firing(timing, index, currentWatermark);
-        collector.setTimestamp(window.maxTimestamp());
         Iterable<?> elements = accumulation.elements(cast(acc));
+        evaluate(key, window, elements, timing, index);
+        return kept ? accumulation.afterEmit(cast(acc), elements) : acc;
+    }
+
+    /** Evaluates the window function on {@code elements} for one firing. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void evaluate(Object key, W window, Iterable<?> elements, Firing.Timing timing, int index) throws Exception {
+        metrics.numWindowFirings.inc();
+        collector.setTimestamp(window.maxTimestamp());
         if (windowFunction == null) {
             for (Object o : elements) {
                 collector.collect((OUT) o);
             }
         } else if (windowFunction instanceof ProcessWindowFunction) {
-            windowCtx.prepare(window, firing);
+            windowCtx.prepare(window, firing(timing, index));
             ((ProcessWindowFunction) windowFunction).process(key, windowCtx, elements, collector);
         } else {
             ((WindowFunction) windowFunction).apply(key, window, elements, collector);
         }
-        return kept ? accumulation.afterEmit(cast(acc), elements) : acc;
+    }
+
+    /**
+     * The firing ({@code timing}, {@code index}) at the current watermark. Immutable, so one instance
+     * serves every key that fires alike at one watermark (all keys of a window, on time).
+     */
+    private Firing firing(Firing.Timing timing, int index) {
+        Firing f = lastFiring;
+        if (f == null || f.timing() != timing || f.index() != index || f.watermark() != currentWatermark) {
+            f = lastFiring = new Firing(timing, index, currentWatermark);
+        }
+        return f;
     }
 
     private void purge(WindowContents contents) {
