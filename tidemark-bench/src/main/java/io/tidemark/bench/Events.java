@@ -3,9 +3,10 @@ package io.tidemark.bench;
 import java.util.SplittableRandom;
 
 /**
- * Pre-generated events held in memory as columns, shared by every engine of a run. Generation is done
- * once, before any timing starts. The frameworks' sources turn row {@code i} into an {@link Event};
- * the hand-written loops read the columns.
+ * Pre-generated events held in memory, shared by every engine of a run. Generation is done once,
+ * before any timing starts: the columns, which the hand-written loops read, and (by default, see
+ * {@link #withRecords}) one {@link Event} object per row, which the frameworks' sources hand on, so
+ * that no engine pays for making its input inside the timed run.
  */
 public final class Events {
 
@@ -30,6 +31,8 @@ public final class Events {
     /** Number of distinct keys (an upper bound on key numbers + 1), for the dense loops. */
     public final int keySpace;
     public final String description;
+    /** Row {@code i} as a framework record, made before timing; null when the sources make them (see {@link #event}). */
+    private Event[] records;
 
     private Events(int n, int keySpace, boolean nexmark, String description) {
         this.n = n;
@@ -51,6 +54,7 @@ public final class Events {
         this.kind = of.kind;
         this.keySpace = of.keySpace;
         this.description = of.description + " (first " + n + ")";
+        this.records = of.records;
     }
 
     /** The first {@code m} rows (for warm-up runs), sharing the columns. */
@@ -58,8 +62,33 @@ public final class Events {
         return m >= n ? this : new Events(this, m);
     }
 
-    /** Row {@code i} as a framework record. */
+    /**
+     * Makes every row's framework record now (8 B of reference plus a 48 B {@link Event} per row), so
+     * that the frameworks' sources only hand them on; returns this.
+     */
+    public Events withRecords() {
+        if (records == null) {
+            Event[] r = new Event[n];
+            for (int i = 0; i < n; i++) {
+                r[i] = newEvent(i);
+            }
+            records = r;
+        }
+        return this;
+    }
+
+    /** Whether the framework records were made before timing ({@link #withRecords}). */
+    public boolean hasRecords() {
+        return records != null;
+    }
+
+    /** Row {@code i} as a framework record: the one made before timing, else a new one. */
     public Event event(int i) {
+        Event[] r = records;
+        return r != null ? r[i] : newEvent(i);
+    }
+
+    private Event newEvent(int i) {
         return kind == null
                 ? new Event(key[i], ts[i], value[i], 0, 0)
                 : new Event(key[i], ts[i], value[i], key2[i], kind[i]);

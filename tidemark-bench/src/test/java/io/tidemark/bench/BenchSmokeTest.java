@@ -46,6 +46,18 @@ class BenchSmokeTest {
     }
 
     @Test
+    void recordsMadeBeforeTimingOrByTheSourcesGiveTheSameResults() throws Exception {
+        BenchMain.Report made = BenchMain.run(new String[] {"--smoke", "--engines", "dense,tidemark", "W1", "W5"});
+        BenchMain.Report constructed = BenchMain.run(new String[] {"--smoke", "--construct-records", "--engines", "dense,tidemark", "W1", "W5"});
+        assertThat(made.allMatch).isTrue();
+        assertThat(constructed.allMatch).isTrue();
+        assertThat(made.rows).extracting(BenchMain.Row::digest)
+                .containsExactlyElementsOf(constructed.rows.stream().map(BenchMain.Row::digest).toList());
+        assertThat(made.lines).anySatisfy(l -> assertThat(l).startsWith("== W1").contains("framework records made before timing"));
+        assertThat(constructed.lines).anySatisfy(l -> assertThat(l).startsWith("== W1").contains("made by the sources while timed"));
+    }
+
+    @Test
     void medianOfSortedValues() {
         assertThat(BenchMain.median(new double[] {1, 2, 9})).isEqualTo(2);
         assertThat(BenchMain.median(new double[] {1, 2, 4, 9})).isEqualTo(3);
