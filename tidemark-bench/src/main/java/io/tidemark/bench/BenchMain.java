@@ -73,12 +73,12 @@ public final class BenchMain {
          */
         boolean constructRecords;
         boolean help;
+        List<String> workloads = new ArrayList<>();
 
         /** {@code e} as the engines will read it: with its framework records made now, unless asked not to. */
         Events prepared(Events e) {
             return constructRecords ? e : e.withRecords();
         }
-        List<String> workloads = new ArrayList<>();
     }
 
     public static void main(String[] args) throws Exception {
