@@ -22,6 +22,7 @@ import io.tidemark.streaming.api.functions.ProcessFunction;
 import io.tidemark.streaming.api.functions.sink.SinkFunction;
 import io.tidemark.streaming.api.functions.source.ParallelSourceFunction;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
+import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
 import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
 import io.tidemark.streaming.api.functions.windowing.WindowFunction;
 import io.tidemark.streaming.api.transformations.OneInputTransformation;
@@ -71,7 +72,10 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * with a {@link TranslationException} naming the node and the reason: nothing runs with different
  * semantics silently.
  *
- * <p>Records, keys and accumulators travel as Flink generic types (Kryo); state declared with a
+ * <p>A source's records travel with the type information of the class its function declares (a
+ * {@code SourceFunction<Event>} of a POJO {@code Event} gets Flink's POJO serializer, as a hand-written
+ * Flink job would); records whose class is not declared (lambdas, type variables) and the outputs of
+ * other operators, keys and accumulators travel as Flink generic types (Kryo); state declared with a
  * class gets Flink type information for that class.
  */
 public final class FlinkTranslator {
@@ -156,11 +160,11 @@ public final class FlinkTranslator {
             checkSerializable(split.getSource(), "split source", name);
             checkSerializable(split.getStrategy(), "watermark strategy", name);
             s = flink.addSource(new Sources.Split(split.getSource(), split.getStrategy(), interval, name,
-                    tidemark.getClock()), name, States.OBJECT);
+                    tidemark.getClock()), name, States.producedType(split.getSource(), SplitSourceFunction.class, 0));
             parallelism(s, t);
         } else if (f instanceof ParallelSourceFunction) {
             checkSerializable(f, "source function", name);
-            s = flink.addSource(new Sources.Parallel(f, name), name, States.OBJECT);
+            s = flink.addSource(new Sources.Parallel(f, name), name, States.producedType(f, SourceFunction.class, 0));
             parallelism(s, t);
         } else {
             checkSerializable(f, "source function", name);
@@ -168,7 +172,7 @@ public final class FlinkTranslator {
                 throw new TranslationException("source '" + name + "' is not parallel; its parallelism must be 1, not "
                         + t.getParallelism());
             }
-            s = flink.addSource(new Sources.Single(f, name), name, States.OBJECT);
+            s = flink.addSource(new Sources.Single(f, name), name, States.producedType(f, SourceFunction.class, 0));
         }
         uid(s, t);
         return s;

@@ -7,6 +7,7 @@ import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.api.common.functions.MapFunction;
 import io.tidemark.runtime.operators.StreamMap;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
+import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
 import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import io.tidemark.streaming.api.windowing.windows.TimeWindow;
@@ -142,5 +143,115 @@ class TranslationTest {
                 "0 n=3 ON_TIME#1 wm=14", "10 n=2 ON_TIME#1 wm=20", "20 n=3 ON_TIME#1 wm=" + Long.MAX_VALUE,
                 "30 n=1 ON_TIME#1 wm=" + Long.MAX_VALUE));
         assertThat(r.flink()).isEqualTo(r.tidemark());
+    }
+
+    /** A plain Java object with public fields and a no-argument constructor: a Flink POJO. */
+    public static class Order implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        public String customer;
+        public long ts;
+        public long cents;
+
+        public Order() {}
+
+        Order(String customer, long ts, long cents) {
+            this.customer = customer;
+            this.ts = ts;
+            this.cents = cents;
+        }
+    }
+
+    /** A subclass the source emits as well: it must cross the exchange whole, its own field included. */
+    public static class RushOrder extends Order {
+        private static final long serialVersionUID = 1L;
+        public int priority;
+
+        public RushOrder() {}
+
+        RushOrder(String customer, long ts, long cents, int priority) {
+            super(customer, ts, cents);
+            this.priority = priority;
+        }
+    }
+
+    /** Declares what it produces ({@code Order}), so the runner ships its records with Flink's POJO serializer. */
+    static final class Orders implements SourceFunction<Order> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void run(SourceContext<Order> ctx) {
+            ctx.collect(new Order("ann", 1, 100));
+            ctx.collect(new RushOrder("bob", 2, 250, 3));
+            ctx.collect(new Order("ann", 5, 20));
+            ctx.collect(new RushOrder("ann", 12, 70, 2));
+            ctx.collect(new Order("bob", 14, 5));
+        }
+
+        @Override
+        public void cancel() {}
+    }
+
+    static final class OrderTotals
+            extends io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction<Order, String, String, TimeWindow> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void process(String key, Context ctx, Iterable<Order> elements, io.tidemark.util.Collector<String> out) {
+            long cents = 0;
+            int rush = 0;
+            for (Order o : elements) {
+                cents += o.cents;
+                if (o instanceof RushOrder) {
+                    rush += ((RushOrder) o).priority;
+                }
+            }
+            out.collect(key + " " + ctx.window().getStart() + " cents=" + cents + " rush=" + rush);
+        }
+    }
+
+    private static List<org.apache.flink.api.dag.Transformation<?>> flinkSources(
+            org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flink) {
+        List<org.apache.flink.api.dag.Transformation<?>> sources = new java.util.ArrayList<>();
+        java.util.ArrayDeque<org.apache.flink.api.dag.Transformation<?>> todo = new java.util.ArrayDeque<>(flink.getTransformations());
+        while (!todo.isEmpty()) {
+            org.apache.flink.api.dag.Transformation<?> t = todo.pop();
+            if (t.getInputs().isEmpty()) {
+                sources.add(t);
+            }
+            todo.addAll(t.getInputs());
+        }
+        return sources;
+    }
+
+    @Test
+    void aSourceDeclaringItsRecordClassShipsItWithFlinksPojoSerializer() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.addSource(new Orders(), "orders").keyBy(o -> o.customer).print();
+        env.fromElements(1, 2).keyBy(x -> x % 2).print();
+        org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flink =
+                org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.getExecutionEnvironment();
+        FlinkTranslator.translate(env, flink);
+
+        List<org.apache.flink.api.dag.Transformation<?>> sources = flinkSources(flink);
+        assertThat(sources).filteredOn(t -> t.getName().equals("orders")).singleElement()
+                .satisfies(t -> assertThat(t.getOutputType()).isEqualTo(org.apache.flink.api.common.typeinfo.Types.POJO(Order.class)));
+        // a source whose record class is a type variable keeps the generic type, as before
+        assertThat(sources).filteredOn(t -> !t.getName().equals("orders")).isNotEmpty()
+                .allSatisfy(t -> assertThat(t.getOutputType().getTypeClass()).isEqualTo(Object.class));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void recordsOfADeclaredClassAndItsSubclassesCrossFlinksExchangeWhole() throws Exception {
+        BothEngines.Results r = BothEngines.run((env, sinks) -> env.addSource(new Orders(), "orders")
+                .assignTimestampsAndWatermarks(WatermarkStrategy.<Order>forMonotonousTimestamps()
+                        .withTimestampAssigner((o, previous) -> o.ts))
+                .keyBy(o -> o.customer)
+                .window(TumblingEventTimeWindows.of(Duration.ofMillis(10)))
+                .process(new OrderTotals())
+                .addSink(sinks.sink("totals")));
+        assertThat((List<Object>) r.tidemark().get("totals")).containsExactlyInAnyOrder(
+                "ann 0 cents=120 rush=0", "bob 0 cents=250 rush=3", "ann 10 cents=70 rush=2", "bob 10 cents=5 rush=0");
+        assertThat((List<Object>) r.flink().get("totals")).containsExactlyInAnyOrderElementsOf((List<Object>) r.tidemark().get("totals"));
     }
 }

@@ -18,6 +18,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.typeutils.TypeExtractor;
 
 /**
  * Tidemark keyed state on top of Flink keyed state: converts Tidemark state descriptors to Flink's
@@ -41,6 +42,23 @@ public final class States {
             return TypeInformation.of(c);
         } catch (RuntimeException e) {
             return (TypeInformation) OBJECT;
+        }
+    }
+
+    /**
+     * The type information of what {@code function} produces: the class bound to type parameter
+     * {@code position} of {@code base} in the function's class hierarchy (e.g. {@code Event} for a
+     * {@code class Reader implements SplitSourceFunction<Event>}), as Flink analyses it (a POJO gets
+     * Flink's POJO serializer, like a hand-written Flink job's); {@link #OBJECT} when it cannot be
+     * resolved (lambdas, type variables, raw types) or resolves to {@code Object}.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static TypeInformation<Object> producedType(Object function, Class<?> base, int position) {
+        try {
+            TypeInformation<?> t = TypeExtractor.createTypeInfo(base, function.getClass(), position, null, null);
+            return t == null || t.getTypeClass() == Object.class ? OBJECT : (TypeInformation) t;
+        } catch (RuntimeException e) {
+            return OBJECT;
         }
     }
 
