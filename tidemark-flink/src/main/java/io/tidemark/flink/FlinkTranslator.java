@@ -72,11 +72,12 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * with a {@link TranslationException} naming the node and the reason: nothing runs with different
  * semantics silently.
  *
- * <p>A source's records travel with the type information of the class its function declares (a
- * {@code SourceFunction<Event>} of a POJO {@code Event} gets Flink's POJO serializer, as a hand-written
- * Flink job would); records whose class is not declared (lambdas, type variables) and the outputs of
- * other operators, keys and accumulators travel as Flink generic types (Kryo); state declared with a
- * class gets Flink type information for that class.
+ * <p>Records travel with the type information of the class their function declares as its output (a
+ * {@code SourceFunction<Event>}, {@code MapFunction<String, Event>} or {@code ProcessWindowFunction<Acc,
+ * Event, Long, TimeWindow>} of a POJO {@code Event} gets Flink's POJO serializer, as a hand-written Flink
+ * job would); records whose class is not declared (lambdas, type variables), keys and accumulators
+ * travel as Flink generic types (Kryo); state declared with a class gets Flink type information for
+ * that class.
  */
 public final class FlinkTranslator {
 
@@ -225,11 +226,11 @@ public final class FlinkTranslator {
         if (d instanceof OperatorDescription.Map) {
             MapFunction<Object, Object> f = (MapFunction<Object, Object>) ((OperatorDescription.Map) d).function();
             checkSerializable(f, "map function", name);
-            out = in.map(new Functions.Map(f, name), States.OBJECT);
+            out = in.map(new Functions.Map(f, name), States.producedType(f, MapFunction.class, 1));
         } else if (d instanceof OperatorDescription.FlatMap) {
             FlatMapFunction<Object, Object> f = (FlatMapFunction<Object, Object>) ((OperatorDescription.FlatMap) d).function();
             checkSerializable(f, "flatMap function", name);
-            out = in.flatMap(new Functions.FlatMap(f, name), States.OBJECT);
+            out = in.flatMap(new Functions.FlatMap(f, name), States.producedType(f, FlatMapFunction.class, 1));
         } else if (d instanceof OperatorDescription.Filter) {
             FilterFunction<Object> f = (FilterFunction<Object>) ((OperatorDescription.Filter) d).function();
             checkSerializable(f, "filter function", name);
@@ -237,14 +238,16 @@ public final class FlinkTranslator {
         } else if (d instanceof OperatorDescription.Process) {
             ProcessFunction<Object, Object> f = (ProcessFunction<Object, Object>) ((OperatorDescription.Process) d).function();
             checkSerializable(f, "process function", name);
+            TypeInformation<Object> type = States.producedType(f, ProcessFunction.class, 1);
             out = keyed
-                    ? ((KeyedStream<Object, Object>) in).process(new Process.Keyed(null, f, name), States.OBJECT)
-                    : in.process(new Process.NonKeyed(f, name), States.OBJECT);
+                    ? ((KeyedStream<Object, Object>) in).process(new Process.Keyed(null, f, name), type)
+                    : in.process(new Process.NonKeyed(f, name), type);
         } else if (d instanceof OperatorDescription.KeyedProcess) {
             KeyedProcessFunction<Object, Object, Object> f =
                     (KeyedProcessFunction<Object, Object, Object>) ((OperatorDescription.KeyedProcess) d).function();
             checkSerializable(f, "keyed process function", name);
-            out = ((KeyedStream<Object, Object>) in).process(new Process.Keyed(f, null, name), States.OBJECT);
+            out = ((KeyedStream<Object, Object>) in).process(new Process.Keyed(f, null, name),
+                    States.producedType(f, KeyedProcessFunction.class, 2));
         } else if (d instanceof OperatorDescription.RollingReduce) {
             ReduceFunction<Object> f = (ReduceFunction<Object>) ((OperatorDescription.RollingReduce) d).function();
             checkSerializable(f, "reduce function", name);
@@ -303,6 +306,11 @@ public final class FlinkTranslator {
             throw new TranslationException("window '" + name + "': unknown window function " + wf.getClass().getName());
         }
         TypeInformation<Object> any = States.OBJECT;
+        // what the window emits: the window function's declared output, else the aggregate's, else the elements
+        TypeInformation<Object> result = wf instanceof ProcessWindowFunction ? States.producedType(wf, ProcessWindowFunction.class, 1)
+                : wf instanceof WindowFunction ? States.producedType(wf, WindowFunction.class, 1)
+                : d.kind() == OperatorDescription.WindowKind.AGGREGATE ? States.producedType(d.aggregateFunction(), AggregateFunction.class, 2)
+                : in.getType();
         switch (d.kind()) {
             case AGGREGATE: {
                 AggregateFunction<Object, Object, Object> agg = (AggregateFunction<Object, Object, Object>) d.aggregateFunction();
@@ -313,7 +321,7 @@ public final class FlinkTranslator {
                             + "(use a rich ProcessWindowFunction for state and life cycle)");
                 }
                 Functions.Aggregate a = new Functions.Aggregate(agg);
-                return pwf != null ? w.aggregate(a, pwf, any, any, any) : w.aggregate(a, apply, any, any);
+                return pwf != null ? w.aggregate(a, pwf, any, any, result) : w.aggregate(a, apply, any, result);
             }
             case REDUCE: {
                 ReduceFunction<Object> r = (ReduceFunction<Object>) d.reduceFunction();
@@ -323,10 +331,10 @@ public final class FlinkTranslator {
                             + " is a rich function; Flink's window reduce does not run rich reduce functions");
                 }
                 States.Reduce<Object> reduce = new States.Reduce<>(r);
-                return pwf != null ? w.reduce(reduce, pwf, any) : w.reduce(reduce, apply, any);
+                return pwf != null ? w.reduce(reduce, pwf, result) : w.reduce(reduce, apply, result);
             }
             case ELEMENTS:
-                return pwf != null ? w.process(pwf, any) : w.apply(apply, any);
+                return pwf != null ? w.process(pwf, result) : w.apply(apply, result);
             default:
                 throw new TranslationException("window '" + name + "': unknown kind " + d.kind());
         }

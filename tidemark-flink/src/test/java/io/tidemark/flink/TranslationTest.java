@@ -209,20 +209,6 @@ class TranslationTest {
         }
     }
 
-    private static List<org.apache.flink.api.dag.Transformation<?>> flinkSources(
-            org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flink) {
-        List<org.apache.flink.api.dag.Transformation<?>> sources = new java.util.ArrayList<>();
-        java.util.ArrayDeque<org.apache.flink.api.dag.Transformation<?>> todo = new java.util.ArrayDeque<>(flink.getTransformations());
-        while (!todo.isEmpty()) {
-            org.apache.flink.api.dag.Transformation<?> t = todo.pop();
-            if (t.getInputs().isEmpty()) {
-                sources.add(t);
-            }
-            todo.addAll(t.getInputs());
-        }
-        return sources;
-    }
-
     @Test
     void aSourceDeclaringItsRecordClassShipsItWithFlinksPojoSerializer() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
@@ -232,7 +218,8 @@ class TranslationTest {
                 org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.getExecutionEnvironment();
         FlinkTranslator.translate(env, flink);
 
-        List<org.apache.flink.api.dag.Transformation<?>> sources = flinkSources(flink);
+        List<org.apache.flink.api.dag.Transformation<?>> sources = flinkNodes(flink).stream()
+                .filter(t -> t.getInputs().isEmpty()).distinct().toList();
         assertThat(sources).filteredOn(t -> t.getName().equals("orders")).singleElement()
                 .satisfies(t -> assertThat(t.getOutputType()).isEqualTo(org.apache.flink.api.common.typeinfo.Types.POJO(Order.class)));
         // a source whose record class is a type variable keeps the generic type, as before
@@ -253,5 +240,53 @@ class TranslationTest {
         assertThat((List<Object>) r.tidemark().get("totals")).containsExactlyInAnyOrder(
                 "ann 0 cents=120 rush=0", "bob 0 cents=250 rush=3", "ann 10 cents=70 rush=2", "bob 10 cents=5 rush=0");
         assertThat((List<Object>) r.flink().get("totals")).containsExactlyInAnyOrderElementsOf((List<Object>) r.tidemark().get("totals"));
+    }
+
+    static final class Cents implements MapFunction<Order, Long> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Long map(Order o) {
+            return o.cents;
+        }
+    }
+
+    private static List<org.apache.flink.api.dag.Transformation<?>> flinkNodes(
+            org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flink) {
+        List<org.apache.flink.api.dag.Transformation<?>> nodes = new java.util.ArrayList<>();
+        java.util.ArrayDeque<org.apache.flink.api.dag.Transformation<?>> todo = new java.util.ArrayDeque<>(flink.getTransformations());
+        while (!todo.isEmpty()) {
+            org.apache.flink.api.dag.Transformation<?> t = todo.pop();
+            nodes.add(t);
+            todo.addAll(t.getInputs());
+        }
+        return nodes;
+    }
+
+    private static org.apache.flink.api.common.typeinfo.TypeInformation<?> typeOf(
+            List<org.apache.flink.api.dag.Transformation<?>> nodes, String name) {
+        return nodes.stream().filter(t -> t.getName().equals(name)).findFirst().orElseThrow().getOutputType();
+    }
+
+    @Test
+    void operatorsDeclaringTheirOutputClassShipItTyped() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.addSource(new Orders(), "orders")
+                .map(new Cents()).name("cents")
+                .map(c -> c).name("lambda")
+                .print();
+        env.addSource(new Orders(), "orders 2")
+                .keyBy(o -> o.customer)
+                .window(TumblingEventTimeWindows.of(Duration.ofMillis(10)))
+                .process(new OrderTotals()).name("totals")
+                .print();
+        org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flink =
+                org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.getExecutionEnvironment();
+        FlinkTranslator.translate(env, flink);
+
+        List<org.apache.flink.api.dag.Transformation<?>> nodes = flinkNodes(flink);
+        assertThat(typeOf(nodes, "cents")).isEqualTo(org.apache.flink.api.common.typeinfo.Types.LONG);
+        assertThat(typeOf(nodes, "totals")).isEqualTo(org.apache.flink.api.common.typeinfo.Types.STRING);
+        assertThat(typeOf(nodes, "lambda").getTypeClass()).isEqualTo(Object.class); // a lambda's output is not declared
     }
 }
