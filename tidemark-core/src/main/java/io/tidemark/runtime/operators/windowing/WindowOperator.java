@@ -559,8 +559,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
             if (firing != null && allowedLateness == 0) {
                 TimeWindow window = firing.window(size);
                 for (int e = 0; e < firing.size; e++) {
-                    fireEntry(firing, e, window, true);
-                    clearEntry(firing.keys[e], window);
+                    clearEntry(fireEntry(firing, e, window, true), window);
                 }
                 dropSlice(indexOf(firing));
                 continue;
@@ -573,7 +572,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
                 if (c >= nc || (f < nf && firing.seqs[f] < cleaning.seqs[c])) {
                     fireEntry(firing, f++, firing.window(size), false);
                 } else {
-                    clearEntry(cleaning.keys[c++], cleaning.window(size));
+                    clearEntry(cleaning.key(c++), cleaning.window(size));
                 }
             }
             if (firing != null) {
@@ -627,7 +626,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
                 continue;
             }
             for (int e = 0; e < frame.size; e++) {
-                int r = c.findOrAdd(frame.keys[e], 0);
+                int r = c.findOrAdd(frame.key(e), 0);
                 if (r < 0) {
                     r = -r - 1;
                     c.accs[r] = accumulation.combineInto(null, cast(frame.accs[e]));
@@ -638,7 +637,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         }
         TimeWindow window = new TimeWindow(start, end);
         for (int r = 0; r < c.size; r++) {
-            Object key = c.keys[r];
+            Object key = c.key(r);
             keyedState.setCurrentKey(key);
             fire(key, cast(window), c.accs[r], Firing.Timing.ON_TIME, 1, false);
             clearEntry(key, window);
@@ -818,12 +817,13 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
 
     /**
      * Fires entry {@code e} of a window slice (the window's next firing for that key); {@code last}
-     * when the entry is cleaned up right after, so its contents need not be kept.
+     * when the entry is cleaned up right after, so its contents need not be kept. Returns the entry's
+     * key (boxed once, for the cleanup too).
      */
-    private void fireEntry(WindowSlice slice, int e, TimeWindow window, boolean last) throws Exception {
+    private Object fireEntry(WindowSlice slice, int e, TimeWindow window, boolean last) throws Exception {
         int before = slice.firings[e];
         slice.firings[e] = before + 1;
-        Object key = slice.keys[e];
+        Object key = slice.key(e);
         keyedState.setCurrentKey(key);
         if (columns != null) {
             int at = e * columnWidth;
@@ -831,13 +831,14 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
                     ? columns.result(slice.cols, at) // the columns are dropped right after
                     : columns.getResult(java.util.Arrays.copyOfRange(slice.cols, at, at + columnWidth)); // they stay the window's contents
             evaluate(key, cast(window), List.of(result), before == 0 ? Firing.Timing.ON_TIME : Firing.Timing.LATE, before + 1);
-            return;
+            return key;
         }
         Object acc = slice.accs[e];
         Object kept = fire(key, cast(window), acc, before == 0 ? Firing.Timing.ON_TIME : Firing.Timing.LATE, before + 1, !last);
         if (kept != acc) {
             slice.accs[e] = kept;
         }
+        return key;
     }
 
     /**

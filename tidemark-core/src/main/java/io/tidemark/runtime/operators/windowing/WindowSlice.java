@@ -38,7 +38,11 @@ final class WindowSlice {
     /** Number of entries. */
     int size;
 
-    /** Per entry: the key, its accumulated contents, its firings so far, its creation number. */
+    /**
+     * Per entry: the key (null for a {@code Long} key added unboxed: its value is in the key bits, and
+     * {@link #key} boxes it when a firing needs it), its accumulated contents, its firings so far, its
+     * creation number.
+     */
     Object[] keys = new Object[8];
     Object[] accs = new Object[8];
     int[] firings = new int[8];
@@ -93,7 +97,9 @@ final class WindowSlice {
         if (longKeys && !(key instanceof Long)) {
             longKeys = false;
             for (int e = 0; e < size; e++) {
-                bits[e] = keys[e].hashCode();
+                Object k = key(e); // a Long entry's key, kept in its bits until now
+                keys[e] = k;
+                bits[e] = k.hashCode();
             }
             reindex(index.length);
         }
@@ -135,7 +141,7 @@ final class WindowSlice {
 
     /** Adds the key in the free slot {@code slot}; returns {@code -(entry + 1)}. */
     private int insert(int slot, Object key, long b, long seq) {
-        index[slot] = append(key != null ? key : Long.valueOf(b), b, seq) + 1;
+        index[slot] = append(key, b, seq) + 1;
         return -size;
     }
 
@@ -161,6 +167,17 @@ final class WindowSlice {
 
     private void grow() {
         reindex(index.length * 2);
+    }
+
+    /**
+     * The key of entry {@code e}. A {@code Long} key added unboxed is not stored as an object until
+     * here: storing a new {@code Long} into a slice's long-lived array would cost, once the array is in
+     * the old generation, G1's cross-generation write barrier on every new entry, and keep one more
+     * object per entry alive.
+     */
+    Object key(int e) {
+        Object k = keys[e];
+        return k != null ? k : Long.valueOf(bits[e]);
     }
 
     /** Rebuilds the index with {@code slots} slots. */

@@ -41,7 +41,7 @@ class WindowSliceProperties {
             assertThat(slice.size).isEqualTo(model.size());
             List<Object> keys = new ArrayList<>();
             for (int e = 0; e < slice.size; e++) {
-                keys.add(slice.keys[e]);
+                keys.add(slice.key(e));
                 assertThat(slice.seqs[e]).isEqualTo(e);
             }
             assertThat(keys).containsExactlyElementsOf(model.keySet());
