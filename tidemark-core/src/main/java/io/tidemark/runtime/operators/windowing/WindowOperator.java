@@ -825,16 +825,17 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         slice.firings[e] = before + 1;
         Object key = slice.key(e);
         keyedState.setCurrentKey(key);
+        Firing.Timing timing = before == 0 ? Firing.Timing.ON_TIME : Firing.Timing.LATE;
         if (columns != null) {
             int at = e * columnWidth;
             Object result = last
                     ? columns.result(slice.cols, at) // the columns are dropped right after
                     : columns.getResult(java.util.Arrays.copyOfRange(slice.cols, at, at + columnWidth)); // they stay the window's contents
-            evaluate(key, cast(window), List.of(result), before == 0 ? Firing.Timing.ON_TIME : Firing.Timing.LATE, before + 1);
+            evaluate(key, cast(window), List.of(result), timing, before + 1);
             return key;
         }
         Object acc = slice.accs[e];
-        Object kept = fire(key, cast(window), acc, before == 0 ? Firing.Timing.ON_TIME : Firing.Timing.LATE, before + 1, !last);
+        Object kept = fire(key, cast(window), acc, timing, before + 1, !last);
         if (kept != acc) {
             slice.accs[e] = kept;
         }
