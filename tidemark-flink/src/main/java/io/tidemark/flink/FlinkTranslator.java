@@ -9,7 +9,9 @@ import io.tidemark.api.common.functions.MapFunction;
 import io.tidemark.api.common.functions.ReduceFunction;
 import io.tidemark.api.common.functions.RichFunction;
 import io.tidemark.api.java.functions.KeySelector;
+import io.tidemark.connector.jdbc.JdbcSink;
 import io.tidemark.flink.bridge.Functions;
+import io.tidemark.flink.bridge.JdbcSinks;
 import io.tidemark.flink.bridge.Process;
 import io.tidemark.flink.bridge.Runtime;
 import io.tidemark.flink.bridge.Sources;
@@ -213,7 +215,10 @@ public final class FlinkTranslator {
         if (d instanceof OperatorDescription.Sink) {
             SinkFunction<Object> f = (SinkFunction<Object>) ((OperatorDescription.Sink) d).function();
             checkSerializable(f, "sink function", name);
-            DataStreamSink<Object> sink = in.addSink(new Functions.Sink(f, name)).name(name);
+            // a JDBC sink becomes a Flink Sink (flushed at checkpoints); any other runs as a sink function
+            DataStreamSink<Object> sink = f instanceof JdbcSink
+                    ? in.sinkTo(JdbcSinks.of((JdbcSink<Object>) f)).name(name)
+                    : in.addSink(new Functions.Sink(f, name)).name(name);
             if (t.getParallelism() != -1) {
                 sink.setParallelism(t.getParallelism());
             }

@@ -73,6 +73,20 @@ public final class LateRecordTable {
         }
     }
 
+    /** An assigner's view of the sink's context (processing time). */
+    private static final class AssignerContext extends WindowAssigner.WindowAssignerContext {
+        private final io.tidemark.streaming.api.functions.sink.SinkFunction.Context ctx;
+
+        AssignerContext(io.tidemark.streaming.api.functions.sink.SinkFunction.Context ctx) {
+            this.ctx = ctx;
+        }
+
+        @Override
+        public long getCurrentProcessingTime() {
+            return ctx.currentProcessingTime();
+        }
+    }
+
     /** Builds the late store's table; the key and the window assigner are required. */
     public static final class Builder<T> {
         private final String table;
@@ -119,11 +133,12 @@ public final class LateRecordTable {
         public JdbcTable<T> build() {
             Objects.requireNonNull(key, "key");
             Objects.requireNonNull(assigner, "missedWindows");
-            KeySelector<T, ?> k = key;
-            RecordValue<T> text = record;
-            RecordValue<T> ident = id;
-            RecordValue<T> arrival = arrivalTime;
-            WindowAssigner<? super T, TimeWindow> a = assigner;
+            return table(table, key, record, id, arrivalTime, assigner);
+        }
+
+        /** (Static, so the table's functions capture no builder.) */
+        private static <T> JdbcTable<T> table(String table, KeySelector<T, ?> k, RecordValue<T> text, RecordValue<T> ident,
+                RecordValue<T> arrival, WindowAssigner<? super T, TimeWindow> a) {
             return JdbcTable.<T>builder(table)
                     .contextKey(RECORD_ID, SqlType.TEXT, (r, ctx) -> ident != null ? ident.of(r)
                             : digest(k.getKey(r), ctx.timestamp(), text.of(r)))
@@ -133,12 +148,7 @@ public final class LateRecordTable {
                             : ctx.currentProcessingTime())
                     .contextColumn(WATERMARK, SqlType.BIGINT, (r, ctx) -> ctx.currentWatermark())
                     .contextColumn(MISSED_WINDOWS, SqlType.TEXT, (r, ctx) -> ctx.timestamp() == null ? "[]"
-                            : windows(a.assignWindows(r, ctx.timestamp(), new WindowAssigner.WindowAssignerContext() {
-                                @Override
-                                public long getCurrentProcessingTime() {
-                                    return ctx.currentProcessingTime();
-                                }
-                            })))
+                            : windows(a.assignWindows(r, ctx.timestamp(), new AssignerContext(ctx))))
                     .column(RECORD, SqlType.TEXT, text)
                     .build();
         }
