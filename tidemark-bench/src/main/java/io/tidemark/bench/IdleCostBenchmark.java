@@ -1,7 +1,7 @@
 package io.tidemark.bench;
 
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
-import io.tidemark.runtime.JobClient;
+import io.tidemark.core.execution.JobClient;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.functions.sink.SinkFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;

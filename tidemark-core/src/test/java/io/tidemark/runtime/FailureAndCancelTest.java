@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tidemark.api.common.functions.MapFunction;
-import io.tidemark.runtime.metrics.OperatorMetrics;
+import io.tidemark.api.common.JobStatus;
+import io.tidemark.api.common.metrics.SubtaskMetrics;
+import io.tidemark.core.execution.JobClient;
+import io.tidemark.core.execution.JobExecutionException;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.functions.source.ParallelSourceFunction;
 import io.tidemark.testutils.CollectSink;
@@ -93,10 +96,10 @@ class FailureAndCancelTest {
         JobClient client = env.executeAsync("cancel-me");
         assertThat(Endless.started.await(30, TimeUnit.SECONDS)).isTrue();
         assertThat(client.getJobStatus()).isEqualTo(JobStatus.RUNNING);
-        List<OperatorMetrics> live = client.getMetrics();
-        assertThat(live).extracting(OperatorMetrics::getOperatorName).contains("endless", "keyed map");
+        List<SubtaskMetrics> live = client.getMetrics();
+        assertThat(live).extracting(SubtaskMetrics::getOperatorName).contains("endless", "keyed map");
         long sourceOut = live.stream().filter(m -> m.getOperatorName().equals("endless"))
-                .mapToLong(m -> m.numRecordsOut.get()).sum();
+                .mapToLong(m -> m.snapshot().get(SubtaskMetrics.NUM_RECORDS_OUT)).sum();
         assertThat(sourceOut).isGreaterThanOrEqualTo(1000);
         assertThat(live.stream().filter(m -> m.getOperatorName().equals("keyed map")).count()).isEqualTo(2);
         client.cancel();

@@ -105,13 +105,13 @@ class MultiStageWatermarkStressTest {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(p1);
         CollectSink<long[]> sink = new CollectSink<>();
         env.addSource(new RandomSource(r.nextLong(), idleMarks))
-                .transform("stage1", () -> new Checker("stage1"), null)
+                .transform("stage1", () -> new Checker("stage1"))
                 .keyBy(v -> v[3])
-                .transform("stage2", () -> new Checker("stage2"), null).setParallelism(p2)
+                .transform("stage2", () -> new Checker("stage2")).setParallelism(p2)
                 .rebalance()
-                .transform("stage3", () -> new Checker("stage3"), null).setParallelism(p3)
+                .transform("stage3", () -> new Checker("stage3")).setParallelism(p3)
                 .broadcast()
-                .transform("stage4", () -> new Checker("stage4"), null).setParallelism(2)
+                .transform("stage4", () -> new Checker("stage4")).setParallelism(2)
                 .addSink(sink);
         env.execute("relay");
         assertThat(Checker.VIOLATIONS).isEmpty();

@@ -3,7 +3,7 @@ package io.tidemark.semantics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.tidemark.runtime.JobExecutionException;
+import io.tidemark.core.execution.JobExecutionException;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.functions.KeyedProcessFunction;
 import io.tidemark.streaming.api.functions.ProcessFunction;

@@ -29,13 +29,13 @@ final class Sem {
 
     /** Appends a pass-through {@link WatermarkRecorder} logging into {@code log}. */
     static <T> DataStream<T> record(DataStream<T> stream, List<String> log) {
-        return stream.transform("rec", () -> new WatermarkRecorder<>(log), null);
+        return stream.transform("rec", () -> new WatermarkRecorder<>(log));
     }
 
     /** The metrics object of the (single) subtask of {@code operatorName}. */
     static OperatorMetrics metrics(JobExecutionResult result, String operatorName) {
-        return result.getMetrics().stream().filter(m -> m.getOperatorName().equals(operatorName)).findFirst()
-                .orElseThrow(() -> new AssertionError("no operator " + operatorName + " in " + result));
+        return (OperatorMetrics) result.getMetrics().stream().filter(m -> m.getOperatorName().equals(operatorName))
+                .findFirst().orElseThrow(() -> new AssertionError("no operator " + operatorName + " in " + result));
     }
 
     /** {@code "key [start,end) [elements] TIMING#index"} for each firing. */

@@ -1,5 +1,6 @@
 package io.tidemark.flink;
 
+import io.tidemark.core.execution.PipelineExecutor;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -209,6 +210,16 @@ public final class FlinkRunner {
         return new Result(jobName, String.valueOf(r.getJobID()), r.getNetRuntime(), counters(r.getAllAccumulatorResults()));
     }
 
+    /**
+     * An executor that runs Tidemark pipelines on Flink with {@code options}: after
+     * {@code env.setExecutor(FlinkRunner.executor(Options.local()))}, {@code env.execute()} runs on Flink
+     * and returns Tidemark's {@code JobExecutionResult} (the counters of {@link Result#getOperatorCounters},
+     * as per-operator metrics).
+     */
+    public static PipelineExecutor executor(Options options) {
+        return new FlinkExecutor(Objects.requireNonNull(options, "options"));
+    }
+
     /** The Flink environment the options describe (useful to translate without running). */
     public static StreamExecutionEnvironment environment(Options options) {
         if (options.isContext()) {
@@ -221,7 +232,8 @@ public final class FlinkRunner {
         return StreamExecutionEnvironment.createLocalEnvironment(options.configuration);
     }
 
-    private static Map<String, Map<String, Long>> counters(Map<String, Object> accumulators) {
+    /** The translated functions' counters by operator, from Flink's accumulators ({@code operator#metric}). */
+    static Map<String, Map<String, Long>> counters(Map<String, Object> accumulators) {
         Map<String, Map<String, Long>> out = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : new TreeMap<>(accumulators).entrySet()) {
             int at = e.getKey().lastIndexOf('#');

@@ -18,7 +18,7 @@ import io.tidemark.flink.bridge.Sources;
 import io.tidemark.flink.bridge.States;
 import io.tidemark.flink.bridge.Watermarks;
 import io.tidemark.flink.bridge.Windows;
-import io.tidemark.runtime.source.SplitSourceAdapter;
+import io.tidemark.core.execution.Pipeline;
 import io.tidemark.streaming.api.functions.KeyedProcessFunction;
 import io.tidemark.streaming.api.functions.ProcessFunction;
 import io.tidemark.streaming.api.functions.sink.SinkFunction;
@@ -31,6 +31,7 @@ import io.tidemark.streaming.api.transformations.OneInputTransformation;
 import io.tidemark.streaming.api.transformations.OperatorDescription;
 import io.tidemark.streaming.api.transformations.PartitionTransformation;
 import io.tidemark.streaming.api.transformations.SideOutputTransformation;
+import io.tidemark.streaming.api.transformations.SourceDescription;
 import io.tidemark.streaming.api.transformations.SourceTransformation;
 import io.tidemark.streaming.api.transformations.Transformation;
 import io.tidemark.streaming.api.windowing.assigners.DynamicEventTimeSessionWindows;
@@ -86,36 +87,44 @@ public final class FlinkTranslator {
     /** How often Flink runs periodic watermark emission when Tidemark emits after every event. */
     public static final long PER_EVENT_IDLENESS_INTERVAL = ExecutionConfig.DEFAULT_AUTO_WATERMARK_INTERVAL;
 
-    private final io.tidemark.streaming.api.environment.StreamExecutionEnvironment tidemark;
+    private final Pipeline pipeline;
     private final StreamExecutionEnvironment flink;
     private final Map<Integer, DataStream<Object>> translated = new HashMap<>();
     private final boolean perEvent;
     private final long interval;
 
-    private FlinkTranslator(io.tidemark.streaming.api.environment.StreamExecutionEnvironment tidemark,
-            StreamExecutionEnvironment flink) {
-        this.tidemark = tidemark;
+    private FlinkTranslator(Pipeline pipeline, StreamExecutionEnvironment flink) {
+        this.pipeline = pipeline;
         this.flink = flink;
-        this.interval = tidemark.getConfig().getAutoWatermarkInterval();
+        this.interval = pipeline.config().getAutoWatermarkInterval();
         this.perEvent = interval == 0;
     }
 
     /**
-     * Adds the pipeline built on {@code tidemark} to {@code flink}: sets the default parallelism and the
-     * watermark interval (Tidemark's, or 200 ms for idleness checks in per-event mode), enables object
-     * reuse (Tidemark hands records on without copying), and translates every node.
+     * Adds the pipeline built on {@code tidemark} to {@code flink} (see {@link #translate(Pipeline,
+     * StreamExecutionEnvironment)}); the Tidemark environment is only read.
      */
     public static void translate(io.tidemark.streaming.api.environment.StreamExecutionEnvironment tidemark,
             StreamExecutionEnvironment flink) {
-        List<Transformation<?>> nodes = tidemark.getTransformations();
+        translate(new Pipeline("", tidemark.getTransformations(), tidemark.getConfig(), tidemark.getClock(),
+                tidemark.getParallelism()), flink);
+    }
+
+    /**
+     * Adds {@code pipeline} to {@code flink}: sets the default parallelism and the watermark interval
+     * (Tidemark's, or 200 ms for idleness checks in per-event mode), enables object reuse (Tidemark hands
+     * records on without copying), and translates every node.
+     */
+    public static void translate(Pipeline pipeline, StreamExecutionEnvironment flink) {
+        List<Transformation<?>> nodes = pipeline.transformations();
         if (nodes.isEmpty()) {
             throw new TranslationException("no operators defined: add a source and a sink before running on Flink");
         }
-        new FlinkTranslator(tidemark, flink).translateAll(nodes);
+        new FlinkTranslator(pipeline, flink).translateAll(nodes);
     }
 
     private void translateAll(List<Transformation<?>> nodes) {
-        flink.setParallelism(tidemark.getParallelism());
+        flink.setParallelism(pipeline.parallelism());
         flink.getConfig().setAutoWatermarkInterval(perEvent ? PER_EVENT_IDLENESS_INTERVAL : interval);
         flink.getConfig().enableObjectReuse();
         io.tidemark.flink.bridge.JdkCollections.register(flink.getConfig().getSerializerConfig());
@@ -154,28 +163,31 @@ public final class FlinkTranslator {
         return result;
     }
 
+    @SuppressWarnings({"unchecked", "rawtypes"})
     private DataStream<Object> source(SourceTransformation<Object> t) {
-        SourceFunction<Object> f = t.getFunction();
         String name = t.getName();
-        SingleOutputStreamOperator<Object> s;
-        if (f instanceof SplitSourceAdapter) {
-            SplitSourceAdapter<Object> split = (SplitSourceAdapter<Object>) f;
-            checkSerializable(split.getSource(), "split source", name);
-            checkSerializable(split.getStrategy(), "watermark strategy", name);
-            s = flink.addSource(new Sources.Split(split.getSource(), split.getStrategy(), interval, name,
-                    tidemark.getClock()), name, States.producedType(split.getSource(), SplitSourceFunction.class, 0));
-            parallelism(s, t);
-        } else if (f instanceof ParallelSourceFunction) {
+        SingleOutputStreamOperator<Object> s = t.getDescription().match(d -> {
+            SourceFunction<Object> f = (SourceFunction<Object>) d.function();
             checkSerializable(f, "source function", name);
-            s = flink.addSource(new Sources.Parallel(f, name), name, States.producedType(f, SourceFunction.class, 0));
-            parallelism(s, t);
-        } else {
-            checkSerializable(f, "source function", name);
+            if (d.isParallel()) {
+                return flink.addSource(new Sources.Parallel(f, name), name, States.producedType(f, SourceFunction.class, 0));
+            }
             if (t.getParallelism() > 1) {
                 throw new TranslationException("source '" + name + "' is not parallel; its parallelism must be 1, not "
                         + t.getParallelism());
             }
-            s = flink.addSource(new Sources.Single(f, name), name, States.producedType(f, SourceFunction.class, 0));
+            return flink.addSource(new Sources.Single(f, name), name, States.producedType(f, SourceFunction.class, 0));
+        }, d -> {
+            SplitSourceFunction<Object> split = (SplitSourceFunction<Object>) d.source();
+            io.tidemark.api.common.eventtime.WatermarkStrategy<Object> strategy =
+                    (io.tidemark.api.common.eventtime.WatermarkStrategy<Object>) d.strategy();
+            checkSerializable(split, "split source", name);
+            checkSerializable(strategy, "watermark strategy", name);
+            return flink.addSource(new Sources.Split(split, strategy, interval, name, pipeline.clock()), name,
+                    States.producedType(split, SplitSourceFunction.class, 0));
+        });
+        if (t.getDescription().isParallel()) {
+            parallelism(s, t);
         }
         uid(s, t);
         return s;
@@ -199,21 +211,93 @@ public final class FlinkTranslator {
         }
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
     private DataStream<Object> oneInput(OneInputTransformation<Object, Object> t) {
-        Object d = t.getDescription();
         String name = t.getName();
         DataStream<Object> in = translate(t.getInput());
-        boolean keyed = in instanceof KeyedStream;
-        if (t.getKeySelector() != null && !keyed) {
+        if (t.getKeySelector() != null && !(in instanceof KeyedStream)) {
             throw new TranslationException("operator '" + name + "' is keyed but its input is not a keyBy");
         }
-        if (d == null) {
-            throw new TranslationException("operator '" + name + "' is a custom operator (transform(...) without a "
-                    + "description); only the DataStream API's operators translate to Flink");
+        SingleOutputStreamOperator<Object> out = t.getDescription().accept(new OneInput(in, name, t));
+        if (out == null) {
+            return null; // a sink
         }
-        if (d instanceof OperatorDescription.Sink) {
-            SinkFunction<Object> f = (SinkFunction<Object>) ((OperatorDescription.Sink) d).function();
+        out.name(name);
+        parallelism(out, t);
+        uid(out, t);
+        return out;
+    }
+
+    /** The Flink DataStream call for each kind of operator; a sink returns null. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private final class OneInput implements OperatorDescription.Visitor<SingleOutputStreamOperator<Object>> {
+        private final DataStream<Object> in;
+        private final String name;
+        private final OneInputTransformation<Object, Object> t;
+
+        OneInput(DataStream<Object> in, String name, OneInputTransformation<Object, Object> t) {
+            this.in = in;
+            this.name = name;
+            this.t = t;
+        }
+
+        private KeyedStream<Object, Object> keyed() {
+            return (KeyedStream<Object, Object>) in;
+        }
+
+        @Override
+        public SingleOutputStreamOperator<Object> map(OperatorDescription.Map d) {
+            MapFunction<Object, Object> f = (MapFunction<Object, Object>) d.function();
+            checkSerializable(f, "map function", name);
+            return in.map(new Functions.Map(f, name), States.producedType(f, MapFunction.class, 1));
+        }
+
+        @Override
+        public SingleOutputStreamOperator<Object> flatMap(OperatorDescription.FlatMap d) {
+            FlatMapFunction<Object, Object> f = (FlatMapFunction<Object, Object>) d.function();
+            checkSerializable(f, "flatMap function", name);
+            return in.flatMap(new Functions.FlatMap(f, name), States.producedType(f, FlatMapFunction.class, 1));
+        }
+
+        @Override
+        public SingleOutputStreamOperator<Object> filter(OperatorDescription.Filter d) {
+            FilterFunction<Object> f = (FilterFunction<Object>) d.function();
+            checkSerializable(f, "filter function", name);
+            return in.filter(new Functions.Filter(f, name));
+        }
+
+        @Override
+        public SingleOutputStreamOperator<Object> process(OperatorDescription.Process d) {
+            ProcessFunction<Object, Object> f = (ProcessFunction<Object, Object>) d.function();
+            checkSerializable(f, "process function", name);
+            TypeInformation<Object> type = States.producedType(f, ProcessFunction.class, 1);
+            return in instanceof KeyedStream
+                    ? keyed().process(new Process.Keyed(null, f, name), type)
+                    : in.process(new Process.NonKeyed(f, name), type);
+        }
+
+        @Override
+        public SingleOutputStreamOperator<Object> keyedProcess(OperatorDescription.KeyedProcess d) {
+            KeyedProcessFunction<Object, Object, Object> f = (KeyedProcessFunction<Object, Object, Object>) d.function();
+            checkSerializable(f, "keyed process function", name);
+            return keyed().process(new Process.Keyed(f, null, name), States.producedType(f, KeyedProcessFunction.class, 2));
+        }
+
+        @Override
+        public SingleOutputStreamOperator<Object> rollingReduce(OperatorDescription.RollingReduce d) {
+            ReduceFunction<Object> f = (ReduceFunction<Object>) d.function();
+            checkSerializable(f, "reduce function", name);
+            return keyed().reduce(new Functions.RollingReduce(f));
+        }
+
+        @Override
+        public SingleOutputStreamOperator<Object> timestampsAndWatermarks(OperatorDescription.TimestampsAndWatermarks d) {
+            checkSerializable(d.strategy(), "watermark strategy", name);
+            return in.assignTimestampsAndWatermarks(Watermarks.of(d.strategy(), perEvent));
+        }
+
+        @Override
+        public SingleOutputStreamOperator<Object> sink(OperatorDescription.Sink d) {
+            SinkFunction<Object> f = (SinkFunction<Object>) d.function();
             checkSerializable(f, "sink function", name);
             // a JDBC sink becomes a Flink Sink (flushed at checkpoints); any other runs as a sink function
             DataStreamSink<Object> sink = f instanceof JdbcSink
@@ -227,50 +311,17 @@ public final class FlinkTranslator {
             }
             return null;
         }
-        SingleOutputStreamOperator<Object> out;
-        if (d instanceof OperatorDescription.Map) {
-            MapFunction<Object, Object> f = (MapFunction<Object, Object>) ((OperatorDescription.Map) d).function();
-            checkSerializable(f, "map function", name);
-            out = in.map(new Functions.Map(f, name), States.producedType(f, MapFunction.class, 1));
-        } else if (d instanceof OperatorDescription.FlatMap) {
-            FlatMapFunction<Object, Object> f = (FlatMapFunction<Object, Object>) ((OperatorDescription.FlatMap) d).function();
-            checkSerializable(f, "flatMap function", name);
-            out = in.flatMap(new Functions.FlatMap(f, name), States.producedType(f, FlatMapFunction.class, 1));
-        } else if (d instanceof OperatorDescription.Filter) {
-            FilterFunction<Object> f = (FilterFunction<Object>) ((OperatorDescription.Filter) d).function();
-            checkSerializable(f, "filter function", name);
-            out = in.filter(new Functions.Filter(f, name));
-        } else if (d instanceof OperatorDescription.Process) {
-            ProcessFunction<Object, Object> f = (ProcessFunction<Object, Object>) ((OperatorDescription.Process) d).function();
-            checkSerializable(f, "process function", name);
-            TypeInformation<Object> type = States.producedType(f, ProcessFunction.class, 1);
-            out = keyed
-                    ? ((KeyedStream<Object, Object>) in).process(new Process.Keyed(null, f, name), type)
-                    : in.process(new Process.NonKeyed(f, name), type);
-        } else if (d instanceof OperatorDescription.KeyedProcess) {
-            KeyedProcessFunction<Object, Object, Object> f =
-                    (KeyedProcessFunction<Object, Object, Object>) ((OperatorDescription.KeyedProcess) d).function();
-            checkSerializable(f, "keyed process function", name);
-            out = ((KeyedStream<Object, Object>) in).process(new Process.Keyed(f, null, name),
-                    States.producedType(f, KeyedProcessFunction.class, 2));
-        } else if (d instanceof OperatorDescription.RollingReduce) {
-            ReduceFunction<Object> f = (ReduceFunction<Object>) ((OperatorDescription.RollingReduce) d).function();
-            checkSerializable(f, "reduce function", name);
-            out = ((KeyedStream<Object, Object>) in).reduce(new Functions.RollingReduce(f));
-        } else if (d instanceof OperatorDescription.TimestampsAndWatermarks) {
-            io.tidemark.api.common.eventtime.WatermarkStrategy<?> strategy =
-                    ((OperatorDescription.TimestampsAndWatermarks) d).strategy();
-            checkSerializable(strategy, "watermark strategy", name);
-            out = in.assignTimestampsAndWatermarks(Watermarks.of(strategy, perEvent));
-        } else if (d instanceof OperatorDescription.Window) {
-            out = window((KeyedStream<Object, Object>) in, (OperatorDescription.Window) d, name);
-        } else {
-            throw new TranslationException("operator '" + name + "': no Flink translation for " + d.getClass().getName());
+
+        @Override
+        public SingleOutputStreamOperator<Object> window(OperatorDescription.Window d) {
+            return FlinkTranslator.this.window(keyed(), d, name);
         }
-        out.name(name);
-        parallelism(out, t);
-        uid(out, t);
-        return out;
+
+        @Override
+        public SingleOutputStreamOperator<Object> custom(OperatorDescription.Custom d) {
+            throw new TranslationException("operator '" + name + "' is a custom operator (transform(name, factory)); "
+                    + "only the DataStream API's operators translate to Flink");
+        }
     }
 
     // ------------------------------------------------------------------ windows
@@ -295,54 +346,47 @@ public final class FlinkTranslator {
         if (d.lateDataTag() != null) {
             w.sideOutputLateData(Runtime.tag((OutputTag<Object>) d.lateDataTag()));
         }
-        Object wf = d.windowFunction();
         boolean merging = assigner instanceof MergingWindowAssigner;
-        org.apache.flink.streaming.api.functions.windowing.ProcessWindowFunction pwf = null;
-        org.apache.flink.streaming.api.functions.windowing.WindowFunction apply = null;
-        if (wf instanceof ProcessWindowFunction) {
-            checkSerializable((Function) wf, "process window function", name);
-            pwf = new Windows.ProcessWindow((ProcessWindowFunction) wf, assigner.isEventTime(), merging, name);
-        } else if (wf instanceof WindowFunction) {
-            checkSerializable((Function) wf, "window function", name);
-            apply = new Windows.Apply((WindowFunction) wf, name);
-        } else if (wf == null) {
-            apply = new Windows.Apply(null, name);
-        } else {
-            throw new TranslationException("window '" + name + "': unknown window function " + wf.getClass().getName());
-        }
+        boolean eventTime = assigner.isEventTime();
+        // exactly one of the two is set: Flink's process window function, or its apply (a null
+        // Tidemark function in Windows.Apply passes the kept value through)
+        org.apache.flink.streaming.api.functions.windowing.ProcessWindowFunction pwf = d.function().match(() -> null,
+                a -> null, p -> {
+                    checkSerializable(p.function(), "process window function", name);
+                    return new Windows.ProcessWindow((ProcessWindowFunction) p.function(), eventTime, merging, name);
+                });
+        org.apache.flink.streaming.api.functions.windowing.WindowFunction apply = d.function().match(
+                () -> new Windows.Apply(null, name), a -> {
+                    checkSerializable(a.function(), "window function", name);
+                    return new Windows.Apply((WindowFunction) a.function(), name);
+                }, p -> null);
         TypeInformation<Object> any = States.OBJECT;
         // what the window emits: the window function's declared output, else the aggregate's, else the elements
-        TypeInformation<Object> result = wf instanceof ProcessWindowFunction ? States.producedType(wf, ProcessWindowFunction.class, 1)
-                : wf instanceof WindowFunction ? States.producedType(wf, WindowFunction.class, 1)
-                : d.kind() == OperatorDescription.WindowKind.AGGREGATE ? States.producedType(d.aggregateFunction(), AggregateFunction.class, 2)
-                : in.getType();
-        switch (d.kind()) {
-            case AGGREGATE: {
-                AggregateFunction<Object, Object, Object> agg = (AggregateFunction<Object, Object, Object>) d.aggregateFunction();
-                checkSerializable(agg, "aggregate function", name);
-                if (agg instanceof RichFunction) {
-                    throw new TranslationException("window '" + name + "': the aggregate function " + agg.getClass().getName()
-                            + " is a rich function; Flink's window aggregate does not run rich aggregate functions "
-                            + "(use a rich ProcessWindowFunction for state and life cycle)");
-                }
-                Functions.Aggregate a = new Functions.Aggregate(agg);
-                return pwf != null ? w.aggregate(a, pwf, any, any, result) : w.aggregate(a, apply, any, result);
+        TypeInformation<Object> result = d.function().match(
+                () -> d.contents().match(a -> States.producedType(a.function(), AggregateFunction.class, 2),
+                        r -> in.getType(), in::getType),
+                a -> States.producedType(a.function(), WindowFunction.class, 1),
+                p -> States.producedType(p.function(), ProcessWindowFunction.class, 1));
+        return d.contents().match(a -> {
+            AggregateFunction<Object, Object, Object> agg = (AggregateFunction<Object, Object, Object>) a.function();
+            checkSerializable(agg, "aggregate function", name);
+            if (agg instanceof RichFunction) {
+                throw new TranslationException("window '" + name + "': the aggregate function " + agg.getClass().getName()
+                        + " is a rich function; Flink's window aggregate does not run rich aggregate functions "
+                        + "(use a rich ProcessWindowFunction for state and life cycle)");
             }
-            case REDUCE: {
-                ReduceFunction<Object> r = (ReduceFunction<Object>) d.reduceFunction();
-                checkSerializable(r, "reduce function", name);
-                if (r instanceof RichFunction) {
-                    throw new TranslationException("window '" + name + "': the reduce function " + r.getClass().getName()
-                            + " is a rich function; Flink's window reduce does not run rich reduce functions");
-                }
-                States.Reduce<Object> reduce = new States.Reduce<>(r);
-                return pwf != null ? w.reduce(reduce, pwf, result) : w.reduce(reduce, apply, result);
+            Functions.Aggregate f = new Functions.Aggregate(agg);
+            return pwf != null ? w.aggregate(f, pwf, any, any, result) : w.aggregate(f, apply, any, result);
+        }, r -> {
+            ReduceFunction<Object> reduce = (ReduceFunction<Object>) r.function();
+            checkSerializable(reduce, "reduce function", name);
+            if (reduce instanceof RichFunction) {
+                throw new TranslationException("window '" + name + "': the reduce function " + reduce.getClass().getName()
+                        + " is a rich function; Flink's window reduce does not run rich reduce functions");
             }
-            case ELEMENTS:
-                return pwf != null ? w.process(pwf, result) : w.apply(apply, result);
-            default:
-                throw new TranslationException("window '" + name + "': unknown kind " + d.kind());
-        }
+            States.Reduce<Object> f = new States.Reduce<>(reduce);
+            return pwf != null ? w.reduce(f, pwf, result) : w.reduce(f, apply, result);
+        }, () -> pwf != null ? w.process(pwf, result) : w.apply(apply, result));
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -69,7 +69,7 @@ class TranslationTest {
     @Test
     void aCustomOperatorFailsClearly() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        env.fromElements(1, 2).transform("raw operator", () -> new StreamMap<Integer, Integer>(x -> x), null).print();
+        env.fromElements(1, 2).transform("raw operator", () -> new StreamMap<Integer, Integer>(x -> x)).print();
         assertThatThrownBy(() -> translate(env))
                 .isInstanceOf(TranslationException.class)
                 .hasMessageContaining("'raw operator'")

@@ -1,23 +1,24 @@
 package io.tidemark.cli.job;
 
+import io.tidemark.api.common.JobExecutionResult;
+import io.tidemark.core.execution.PipelineExecutorFactory;
+import io.tidemark.core.execution.PipelineExecutors;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import java.io.File;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Runs a pipeline on Flink through {@code io.tidemark.flink.FlinkRunner} (module {@code tidemark-flink}),
- * called reflectively: the command line does not depend on Flink, whose jars are large; the
- * {@code tidemark} launcher puts {@code tidemark-flink} and Flink on the class path only for
- * {@code --engine flink}.
+ * Runs a pipeline on the engine named {@value #ENGINE}: the Flink runner of module {@code tidemark-flink},
+ * found on the class path through the API's engine lookup ({@link PipelineExecutors}). The command line
+ * does not depend on Flink, whose jars are large; the {@code tidemark} launcher puts
+ * {@code tidemark-flink} and Flink on the class path only for {@code --engine flink}.
  */
 final class FlinkEngine {
 
-    static final String RUNNER = "io.tidemark.flink.FlinkRunner";
+    static final String ENGINE = "flink";
     /** Jars shipped to a remote cluster, separated by the path separator; the launcher sets it. */
     static final String SHIP_JARS_PROPERTY = "tidemark.flink.jars";
 
@@ -31,20 +32,24 @@ final class FlinkEngine {
         }
     }
 
-    private static Class<?> runner() {
+    private static PipelineExecutorFactory engine() {
         try {
-            return Class.forName(RUNNER, true, FlinkEngine.class.getClassLoader());
-        } catch (ClassNotFoundException | LinkageError e) {
-            throw new EngineUnavailableException("the Flink engine is not available: " + RUNNER + " (module tidemark-flink) and Flink "
-                    + "are not on the class path. Run through the ./tidemark launcher, which builds them when "
-                    + "--engine flink is given, or add tidemark-flink/target/classes and its dependency jars "
-                    + "to the class path.", e);
+            return PipelineExecutors.find(ENGINE).orElseThrow(() -> unavailable(null));
+        } catch (IllegalStateException | LinkageError e) {
+            throw unavailable(e);
         }
     }
 
-    /** Fails with {@link EngineUnavailableException} unless the runner can be loaded. */
+    private static EngineUnavailableException unavailable(Throwable cause) {
+        return new EngineUnavailableException("the Flink engine is not available: module tidemark-flink and Flink are not "
+                + "on the class path" + (cause == null ? "" : " (" + cause.getMessage() + ")") + ". Run through the "
+                + "./tidemark launcher, which builds them when --engine flink is given, or add "
+                + "tidemark-flink/target/classes and its dependency jars to the class path.", cause);
+    }
+
+    /** Fails with {@link EngineUnavailableException} unless the engine is on the class path. */
     static void check() {
-        runner();
+        engine();
     }
 
     /** The jars to ship to a remote cluster: {@value #SHIP_JARS_PROPERTY}, existing files only. */
@@ -60,39 +65,29 @@ final class FlinkEngine {
     }
 
     /**
-     * {@code FlinkRunner.execute(env, jobName, Options.local())}, or {@code Options.remote(master)}
+     * Runs the pipeline of {@code env} on Flink: a local MiniCluster, or the cluster at {@code master}
      * shipping {@code jars}; returns when the job ended.
      */
     static Outcome execute(StreamExecutionEnvironment env, String jobName, String master, List<String> jars)
             throws Exception {
-        Class<?> runner = runner();
-        try {
-            Class<?> options = Class.forName(RUNNER + "$Options", true, runner.getClassLoader());
-            Object o = master == null ? options.getMethod("local").invoke(null)
-                    : options.getMethod("remote", String.class).invoke(null, master);
-            if (master != null && !jars.isEmpty()) {
-                o = options.getMethod("withJars", String[].class).invoke(o, (Object) jars.toArray(new String[0]));
+        Map<String, String> options = new LinkedHashMap<>();
+        if (master != null) {
+            options.put("master", master);
+            if (!jars.isEmpty()) {
+                options.put("jars", String.join(File.pathSeparator, jars));
             }
-            Method execute = runner.getMethod("execute", StreamExecutionEnvironment.class, String.class, options);
-            Object r = execute.invoke(null, env, jobName, o);
-            @SuppressWarnings("unchecked")
-            Map<String, Map<String, Long>> counters = (Map<String, Map<String, Long>>) r.getClass()
-                    .getMethod("getOperatorCounters").invoke(r);
-            long net = (Long) r.getClass().getMethod("getNetRuntime").invoke(r);
-            String id = (String) r.getClass().getMethod("getJobId").invoke(r);
-            return new Outcome(id, net, new LinkedHashMap<>(counters));
-        } catch (InvocationTargetException e) {
-            Throwable c = e.getCause();
-            if (c instanceof Exception) {
-                throw (Exception) c;
-            }
-            if (c instanceof Error) {
-                throw (Error) c;
-            }
-            throw e;
-        } catch (ReflectiveOperationException e) {
-            throw new EngineUnavailableException("the Flink engine on the class path does not match this command (" + e + "); "
-                    + "rebuild tidemark-flink", e);
         }
+        PipelineExecutorFactory engine = engine();
+        try {
+            env.setExecutor(engine.getExecutor(options));
+        } catch (LinkageError e) {
+            throw unavailable(e);
+        }
+        JobExecutionResult r = env.execute(jobName);
+        Map<String, Map<String, Long>> counters = new LinkedHashMap<>();
+        for (String operator : r.getOperatorNames()) {
+            counters.put(operator, r.getOperatorMetrics(operator));
+        }
+        return new Outcome(r.getJobId(), r.getNetRuntime(), counters);
     }
 }

@@ -1,25 +1,34 @@
 package io.tidemark.api.common;
 
-import io.tidemark.runtime.metrics.OperatorMetrics;
+import io.tidemark.api.common.metrics.SubtaskMetrics;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * What a finished job reports: its name, how long it ran, and every operator subtask's metrics
+ * What a finished job reports: its name and id, how long it ran, and every operator subtask's metrics
  * (records in/out, late records dropped or side-output, watermarks) — the counters that prove where
  * every input record went.
  */
 public final class JobExecutionResult {
 
+    private final String jobId;
     private final String jobName;
     private final long netRuntimeMillis;
-    private final List<OperatorMetrics> metrics;
+    private final List<SubtaskMetrics> metrics;
 
-    public JobExecutionResult(String jobName, long netRuntimeMillis, List<OperatorMetrics> metrics) {
+    public JobExecutionResult(String jobId, String jobName, long netRuntimeMillis, List<? extends SubtaskMetrics> metrics) {
+        this.jobId = jobId;
         this.jobName = jobName;
         this.netRuntimeMillis = netRuntimeMillis;
         this.metrics = List.copyOf(metrics);
+    }
+
+    /** The engine's id of the job run. */
+    public String getJobId() {
+        return jobId;
     }
 
     public String getJobName() {
@@ -32,36 +41,43 @@ public final class JobExecutionResult {
     }
 
     /** Every operator subtask's metrics, in pipeline order. */
-    public List<OperatorMetrics> getMetrics() {
+    public List<SubtaskMetrics> getMetrics() {
         return metrics;
     }
 
+    /** The names of the operators that reported metrics, in pipeline order. */
+    public Set<String> getOperatorNames() {
+        Set<String> names = new LinkedHashSet<>();
+        for (SubtaskMetrics m : metrics) {
+            names.add(m.getOperatorName());
+        }
+        return names;
+    }
+
     /**
-     * The metrics of the operator named {@code operatorName}, summed over its subtasks (watermarks and
-     * lag: the minimum; the maximum lag: the maximum). Throws if there is no such operator.
+     * The metrics of the operator named {@code operatorName}, combined over its subtasks (summed;
+     * watermarks and lag: the minimum; the maximum lag: the maximum). Throws if there is no such
+     * operator.
      */
     public Map<String, Long> getOperatorMetrics(String operatorName) {
-        Map<String, Long> sum = new LinkedHashMap<>();
+        Map<String, Long> combined = new LinkedHashMap<>();
         boolean found = false;
-        for (OperatorMetrics m : metrics) {
+        for (SubtaskMetrics m : metrics) {
             if (!m.getOperatorName().equals(operatorName)) {
                 continue;
             }
             found = true;
             for (Map.Entry<String, Long> e : m.snapshot().entrySet()) {
-                boolean watermark = e.getKey().endsWith("Watermark") || e.getKey().equals(OperatorMetrics.WATERMARK_LAG);
-                boolean maximum = e.getKey().equals(OperatorMetrics.MAX_WATERMARK_LAG);
-                sum.merge(e.getKey(), e.getValue(), maximum ? Math::max : watermark ? Math::min : Long::sum);
+                combined.merge(e.getKey(), e.getValue(), (a, b) -> SubtaskMetrics.combine(e.getKey(), a, b));
             }
         }
         if (!found) {
-            throw new IllegalArgumentException("no operator named '" + operatorName + "'; operators: "
-                    + metrics.stream().map(OperatorMetrics::getOperatorName).distinct().toList());
+            throw new IllegalArgumentException("no operator named '" + operatorName + "'; operators: " + getOperatorNames());
         }
-        return sum;
+        return combined;
     }
 
-    /** One metric of one operator, summed over its subtasks. */
+    /** One metric of one operator, combined over its subtasks. */
     public long getCounter(String operatorName, String metric) {
         Long v = getOperatorMetrics(operatorName).get(metric);
         if (v == null) {
@@ -73,7 +89,7 @@ public final class JobExecutionResult {
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("Job '" + jobName + "' ran " + netRuntimeMillis + " ms\n");
-        for (OperatorMetrics m : metrics) {
+        for (SubtaskMetrics m : metrics) {
             sb.append("  ").append(m).append('\n');
         }
         return sb.toString();

@@ -1,5 +1,6 @@
 package io.tidemark.runtime.metrics;
 
+import io.tidemark.api.common.metrics.SubtaskMetrics;
 import io.tidemark.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -10,22 +11,7 @@ import java.util.Map;
  * {@code currentInputWatermark}, {@code currentOutputWatermark}, {@code watermarkLag}).
  * Readable from any thread while the job runs.
  */
-public final class OperatorMetrics {
-
-    public static final String NUM_RECORDS_IN = "numRecordsIn";
-    public static final String NUM_RECORDS_OUT = "numRecordsOut";
-    public static final String NUM_LATE_RECORDS_DROPPED = "numLateRecordsDropped";
-    public static final String NUM_LATE_RECORDS_SIDE_OUTPUT = "numLateRecordsSideOutput";
-    public static final String NUM_LATE_RECORDS_RE_FIRED = "numLateRecordsReFired";
-    public static final String NUM_RECORDS_WITHOUT_WINDOW = "numRecordsWithoutWindow";
-    public static final String NUM_WINDOW_FIRINGS = "numWindowFirings";
-    public static final String CURRENT_INPUT_WATERMARK = "currentInputWatermark";
-    public static final String CURRENT_OUTPUT_WATERMARK = "currentOutputWatermark";
-    public static final String WATERMARK_LAG = "watermarkLag";
-    public static final String IDLE = "idle";
-    public static final String MAX_WATERMARK_LAG = "maxWatermarkLag";
-    public static final String LAST_EVENT_TIME_WATERMARK = "lastEventTimeWatermark";
-    public static final String QUEUE_FILL = "queueFill";
+public final class OperatorMetrics implements SubtaskMetrics {
 
     private final String operatorName;
     private final int subtaskIndex;
@@ -55,10 +41,12 @@ public final class OperatorMetrics {
         this.clock = clock;
     }
 
+    @Override
     public String getOperatorName() {
         return operatorName;
     }
 
+    @Override
     public int getSubtaskIndex() {
         return subtaskIndex;
     }
@@ -171,6 +159,7 @@ public final class OperatorMetrics {
     }
 
     /** A snapshot of every metric, by Flink's metric names. */
+    @Override
     public Map<String, Long> snapshot() {
         Map<String, Long> m = new LinkedHashMap<>();
         m.put(NUM_RECORDS_IN, numRecordsIn.get());

@@ -9,9 +9,10 @@ import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
 
 /**
- * Runs a {@link SplitSourceFunction} as a source task's source: per-split watermarks through
- * {@link SplitWatermarks}, emitted every {@code autoWatermarkInterval} of processing time (or after
- * every record at interval 0, with idleness checked every 200 ms).
+ * Runs one subtask of a {@link SplitSourceFunction} as a source task's source: per-split watermarks
+ * through {@link SplitWatermarks}, emitted every {@code autoWatermarkInterval} of processing time (or
+ * after every record at interval 0, with idleness checked every 200 ms). Built by the engine for one
+ * subtask, with that subtask's timers, settings and metrics; never serialized.
  */
 public final class SplitSourceAdapter<T> implements SourceFunction<T> {
 
@@ -20,28 +21,16 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
 
     private final SplitSourceFunction<T> source;
     private final WatermarkStrategy<T> strategy;
-    private transient ProcessingTimeService timeService;
-    private transient ExecutionConfig config;
-    private transient OperatorMetrics metrics;
-    private transient int subtask;
-    private transient int parallelism;
+    private final transient ProcessingTimeService timeService;
+    private final transient ExecutionConfig config;
+    private final transient OperatorMetrics metrics;
+    private final int subtask;
+    private final int parallelism;
 
-    public SplitSourceAdapter(SplitSourceFunction<T> source, WatermarkStrategy<T> strategy) {
+    public SplitSourceAdapter(SplitSourceFunction<T> source, WatermarkStrategy<T> strategy, ProcessingTimeService timeService,
+            ExecutionConfig config, OperatorMetrics metrics, int subtask, int parallelism) {
         this.source = source;
         this.strategy = strategy;
-    }
-
-    public SplitSourceFunction<T> getSource() {
-        return source;
-    }
-
-    public WatermarkStrategy<T> getStrategy() {
-        return strategy;
-    }
-
-    /** Called by the engine before {@link #run}. */
-    public void setRuntime(ProcessingTimeService timeService, ExecutionConfig config, OperatorMetrics metrics,
-            int subtask, int parallelism) {
         this.timeService = timeService;
         this.config = config;
         this.metrics = metrics;
@@ -52,9 +41,6 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
     @Override
     @SuppressWarnings("unchecked")
     public void run(SourceContext<T> ctx) throws Exception {
-        if (timeService == null) {
-            throw new IllegalStateException("a split source needs the engine's runtime");
-        }
         SplitWatermarks<T> watermarks = new SplitWatermarks<>(strategy, timeService.getClock(), new SplitWatermarks.CombinedOutput() {
             @Override
             public void emitWatermark(long watermark) {

@@ -1,19 +1,24 @@
 package io.tidemark.runtime.tasks;
 
 import io.tidemark.api.common.ExecutionConfig;
+import io.tidemark.api.common.functions.Function;
 import io.tidemark.api.java.functions.KeySelector;
+import io.tidemark.core.execution.Pipeline;
 import io.tidemark.runtime.io.InputGate;
 import io.tidemark.runtime.io.RecordWriter;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.runtime.operators.AbstractStreamOperator;
 import io.tidemark.runtime.operators.Input;
 import io.tidemark.runtime.operators.OperatorContext;
+import io.tidemark.runtime.operators.Operators;
 import io.tidemark.runtime.source.SplitSourceAdapter;
 import io.tidemark.runtime.time.ProcessingTimeService;
-import io.tidemark.streaming.api.functions.source.ParallelSourceFunction;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
+import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
+import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.streaming.api.transformations.OneInputTransformation;
 import io.tidemark.streaming.api.transformations.OperatorDescription;
+import io.tidemark.streaming.api.transformations.SourceDescription;
 import io.tidemark.streaming.api.transformations.PartitionTransformation;
 import io.tidemark.streaming.api.transformations.PartitionTransformation.Partitioning;
 import io.tidemark.streaming.api.transformations.SideOutputTransformation;
@@ -50,10 +55,13 @@ public final class LocalExecutor {
             KeySelector<?, ?> keySelector) {}
 
     /** Builds and starts the job; returns its client at once. */
-    public static LocalJob start(String jobName, List<Transformation<?>> transformations, ExecutionConfig config,
-            Clock clock, int defaultParallelism) {
+    public static LocalJob start(Pipeline pipeline) {
+        String jobName = pipeline.jobName();
+        ExecutionConfig config = pipeline.config();
+        Clock clock = pipeline.clock();
+        int defaultParallelism = pipeline.parallelism();
         List<Transformation<?>> physical = new ArrayList<>();
-        for (Transformation<?> t : transformations) {
+        for (Transformation<?> t : pipeline.transformations()) {
             if (t instanceof SourceTransformation || t instanceof OneInputTransformation) {
                 physical.add(t);
             }
@@ -157,9 +165,7 @@ public final class LocalExecutor {
     private static int parallelismOf(Transformation<?> t, InEdge in, Map<Transformation<?>, Integer> known, int dflt) {
         int set = t.getParallelism();
         if (t instanceof SourceTransformation) {
-            SourceFunction<?> f = ((SourceTransformation<?>) t).getFunction();
-            boolean parallel = f instanceof ParallelSourceFunction || f instanceof SplitSourceAdapter;
-            if (!parallel) {
+            if (!((SourceTransformation<?>) t).getDescription().isParallel()) {
                 if (set > 1) {
                     throw new IllegalArgumentException("source '" + t.getName() + "' is not parallel; its parallelism must be 1, not " + set);
                 }
@@ -170,7 +176,7 @@ public final class LocalExecutor {
         if (set != -1) {
             return set;
         }
-        Object d = ((OneInputTransformation<?, ?>) t).getDescription();
+        OperatorDescription d = ((OneInputTransformation<?, ?>) t).getDescription();
         if (d instanceof OperatorDescription.TimestampsAndWatermarks && !in.explicit()) {
             return known.get(in.producer());
         }
@@ -210,9 +216,9 @@ public final class LocalExecutor {
                 continue;
             }
             OneInputTransformation op = (OneInputTransformation) t;
-            AbstractStreamOperator operator = (AbstractStreamOperator) (subtask == 0
-                    ? op.getOperatorFactory().get()
-                    : Copies.copy(op.getOperatorFactory(), "operator '" + op.getName() + "'").get());
+            AbstractStreamOperator operator = Operators.create(subtask == 0
+                    ? op.getDescription()
+                    : Copies.copy(op.getDescription(), "operator '" + op.getName() + "'"));
             KeySelector keySelector = op.getKeySelector();
             if (keySelector != null) {
                 operator.setKeySelector(subtask == 0 ? keySelector : Copies.copy(keySelector, "the key selector of '" + op.getName() + "'"));
@@ -249,13 +255,25 @@ public final class LocalExecutor {
         List<AbstractStreamOperator<?, ?>> ops = new ArrayList<>(operators.values());
         String name = jobName + ":" + head.getName() + "-" + subtask;
         if (head instanceof SourceTransformation) {
-            SourceFunction<?> f = ((SourceTransformation<?>) head).getFunction();
+            SourceDescription d = ((SourceTransformation<?>) head).getDescription();
             if (subtask > 0) {
-                f = Copies.copy(f, "source '" + head.getName() + "'");
+                d = Copies.copy(d, "source '" + head.getName() + "'");
             }
-            return new SourceTask(name, f, sourceContext, outputs.get(head), ops, writers, timeService);
+            Function userFunction = d.match(SourceDescription.Function::function, SourceDescription.Splits::source);
+            return new SourceTask(name, source(d, sourceContext, timeService), userFunction, sourceContext,
+                    outputs.get(head), ops, writers, timeService);
         }
         Input headInput = new ChainedInput(operators.get(head));
         return new InputTask(name, gates.get(head)[subtask], headInput, ops, writers, timeService);
+    }
+
+    /** The source function a source task runs for {@code description}. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static SourceFunction<?> source(SourceDescription description, OperatorContext context,
+            ProcessingTimeService timeService) {
+        return description.match(SourceDescription.Function::function,
+                s -> new SplitSourceAdapter<>((SplitSourceFunction) s.source(), (WatermarkStrategy) s.strategy(),
+                        timeService, context.getConfig(), context.getMetrics(), context.getSubtaskIndex(),
+                        context.getParallelism()));
     }
 }

@@ -1,9 +1,10 @@
 package io.tidemark.runtime.tasks;
 
 import io.tidemark.api.common.JobExecutionResult;
-import io.tidemark.runtime.JobClient;
-import io.tidemark.runtime.JobExecutionException;
-import io.tidemark.runtime.JobStatus;
+import io.tidemark.api.common.JobStatus;
+import io.tidemark.api.common.metrics.SubtaskMetrics;
+import io.tidemark.core.execution.JobClient;
+import io.tidemark.core.execution.JobExecutionException;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,10 +18,11 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LocalJob implements JobClient {
 
+    private final String id = java.util.UUID.randomUUID().toString().replace("-", "");
     private final String name;
     private final List<Task> tasks = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
-    private final List<OperatorMetrics> metrics;
+    private final List<SubtaskMetrics> metrics;
     private final CountDownLatch done;
     private volatile JobStatus status = JobStatus.CREATED;
     private volatile Throwable failure;
@@ -94,7 +96,7 @@ public final class LocalJob implements JobClient {
     }
 
     @Override
-    public List<OperatorMetrics> getMetrics() {
+    public List<SubtaskMetrics> getMetrics() {
         return metrics;
     }
 
@@ -139,6 +141,6 @@ public final class LocalJob implements JobClient {
         if (cancelled) {
             throw new JobExecutionException("job '" + name + "' was cancelled", null);
         }
-        return new JobExecutionResult(name, (endNanos - startNanos) / 1_000_000L, metrics);
+        return new JobExecutionResult(id, name, (endNanos - startNanos) / 1_000_000L, metrics);
     }
 }

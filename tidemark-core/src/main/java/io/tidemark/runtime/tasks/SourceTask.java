@@ -1,6 +1,7 @@
 package io.tidemark.runtime.tasks;
 
 import io.tidemark.api.common.eventtime.Watermark;
+import io.tidemark.api.common.functions.Function;
 import io.tidemark.api.common.functions.OpenContext;
 import io.tidemark.api.common.functions.RichFunction;
 import io.tidemark.runtime.io.RecordWriter;
@@ -8,7 +9,6 @@ import io.tidemark.runtime.operators.AbstractStreamOperator;
 import io.tidemark.runtime.operators.OperatorContext;
 import io.tidemark.runtime.operators.Output;
 import io.tidemark.runtime.operators.StreamingRuntimeContext;
-import io.tidemark.runtime.source.SplitSourceAdapter;
 import io.tidemark.runtime.time.ProcessingTimeService;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
 import java.util.List;
@@ -42,6 +42,8 @@ final class SourceTask<T> implements Task {
 
     private final String name;
     private final SourceFunction<T> source;
+    /** The user's function whose life cycle the task runs: the source function, or a split source. */
+    private final Function userFunction;
     private final OperatorContext sourceContext;
     private final Output<T> sourceOutput;
     private final List<AbstractStreamOperator<?, ?>> operators; // topological order
@@ -53,10 +55,12 @@ final class SourceTask<T> implements Task {
     private volatile Thread helperThread;
     private volatile Thread taskThread;
 
-    SourceTask(String name, SourceFunction<T> source, OperatorContext sourceContext, Output<T> sourceOutput,
-            List<AbstractStreamOperator<?, ?>> operators, List<RecordWriter<?>> writers, ProcessingTimeService timeService) {
+    SourceTask(String name, SourceFunction<T> source, Function userFunction, OperatorContext sourceContext,
+            Output<T> sourceOutput, List<AbstractStreamOperator<?, ?>> operators, List<RecordWriter<?>> writers,
+            ProcessingTimeService timeService) {
         this.name = name;
         this.source = source;
+        this.userFunction = userFunction;
         this.sourceContext = sourceContext;
         this.sourceOutput = sourceOutput;
         this.operators = operators;
@@ -81,16 +85,12 @@ final class SourceTask<T> implements Task {
         boolean opened = false;
         try {
             synchronized (lock) {
-                if (source instanceof RichFunction) {
-                    ((RichFunction) source).setRuntimeContext(new StreamingRuntimeContext(sourceContext, null));
-                    ((RichFunction) source).open(new OpenContext() {});
+                if (userFunction instanceof RichFunction) {
+                    ((RichFunction) userFunction).setRuntimeContext(new StreamingRuntimeContext(sourceContext, null));
+                    ((RichFunction) userFunction).open(new OpenContext() {});
                 }
                 Lifecycle.open(operators);
                 opened = true;
-            }
-            if (source instanceof SplitSourceAdapter) {
-                ((SplitSourceAdapter<T>) source).setRuntime(timeService, sourceContext.getConfig(),
-                        sourceContext.getMetrics(), sourceContext.getSubtaskIndex(), sourceContext.getParallelism());
             }
             startHelperThread();
             SourceContextImpl<T> ctx = new SourceContextImpl<>(lock, timeService, sourceOutput, sourceContext.getMetrics());
@@ -129,9 +129,9 @@ final class SourceTask<T> implements Task {
     }
 
     private Throwable closeSource() {
-        if (source instanceof RichFunction) {
+        if (userFunction instanceof RichFunction) {
             try {
-                ((RichFunction) source).close();
+                ((RichFunction) userFunction).close();
             } catch (Throwable t) {
                 return OperatorException.wrap(sourceContext.getOperatorName(), sourceContext.getSubtaskIndex(), t);
             }

@@ -114,7 +114,7 @@ class SplitBatchProperties {
         }
         List<String> log = WatermarkRecorder.newLog();
         env.fromSource(new Script(batches, at, batched, clock), strategy, "script")
-                .transform("rec", () -> new WatermarkRecorder<>(log), null)
+                .transform("rec", () -> new WatermarkRecorder<>(log))
                 .addSink(new CollectSink<>());
         env.execute("batch-" + batched);
         return new ArrayList<>(log);

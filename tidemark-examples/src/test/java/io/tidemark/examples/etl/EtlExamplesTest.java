@@ -36,7 +36,7 @@ class EtlExamplesTest {
 
     static List<String> watermarksOf(DataStream<MyEvent> stream, StreamExecutionEnvironment env) throws Exception {
         List<String> log = WatermarkRecorder.newLog();
-        stream.transform("recorder", () -> new WatermarkRecorder<MyEvent>(log), null);
+        stream.transform("recorder", () -> new WatermarkRecorder<MyEvent>(log));
         env.execute("test");
         List<String> watermarks = new ArrayList<>();
         for (String entry : log) {

@@ -133,7 +133,7 @@ class SocketExamplesTest {
         int port = serve("a,1,1000", "a,1,3000", "b,1,2000", "b,1,6001", "a,1,9000", "a,1,4500");
         StreamExecutionEnvironment env = env();
         List<String> log = WatermarkRecorder.newLog();
-        Main.build(env, "127.0.0.1", port).transform("recorder", () -> new WatermarkRecorder<Word>(log), null);
+        Main.build(env, "127.0.0.1", port).transform("recorder", () -> new WatermarkRecorder<Word>(log));
         env.execute("test");
         assertThat(log).filteredOn(e -> e.startsWith("w:"))
                 .containsExactly("w:3000", "w:9000", "w:" + Long.MAX_VALUE); // 4500 is below 9000: ignored

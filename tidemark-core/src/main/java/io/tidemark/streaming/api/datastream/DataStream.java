@@ -5,12 +5,6 @@ import io.tidemark.api.common.functions.FilterFunction;
 import io.tidemark.api.common.functions.FlatMapFunction;
 import io.tidemark.api.common.functions.MapFunction;
 import io.tidemark.api.java.functions.KeySelector;
-import io.tidemark.runtime.operators.ProcessOperator;
-import io.tidemark.runtime.operators.StreamFilter;
-import io.tidemark.runtime.operators.StreamFlatMap;
-import io.tidemark.runtime.operators.StreamMap;
-import io.tidemark.runtime.operators.StreamSink;
-import io.tidemark.runtime.operators.TimestampsAndWatermarksOperator;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.functions.ProcessFunction;
 import io.tidemark.streaming.api.functions.sink.PrintSinkFunction;
@@ -48,23 +42,23 @@ public class DataStream<T> {
 
     public <R> SingleOutputStreamOperator<R> map(MapFunction<T, R> mapper) {
         Objects.requireNonNull(mapper, "map function");
-        return transform("Map", () -> new StreamMap<>(mapper), new OperatorDescription.Map(mapper));
+        return transform("Map", new OperatorDescription.Map(mapper));
     }
 
     public <R> SingleOutputStreamOperator<R> flatMap(FlatMapFunction<T, R> flatMapper) {
         Objects.requireNonNull(flatMapper, "flatMap function");
-        return transform("Flat Map", () -> new StreamFlatMap<>(flatMapper), new OperatorDescription.FlatMap(flatMapper));
+        return transform("Flat Map", new OperatorDescription.FlatMap(flatMapper));
     }
 
     public SingleOutputStreamOperator<T> filter(FilterFunction<T> filter) {
         Objects.requireNonNull(filter, "filter function");
-        return transform("Filter", () -> new StreamFilter<>(filter), new OperatorDescription.Filter(filter));
+        return transform("Filter", new OperatorDescription.Filter(filter));
     }
 
     /** A process function on each record; timers need a keyed stream. */
     public <R> SingleOutputStreamOperator<R> process(ProcessFunction<T, R> function) {
         Objects.requireNonNull(function, "process function");
-        return transform("Process", () -> new ProcessOperator<>(function), new OperatorDescription.Process(function));
+        return transform("Process", new OperatorDescription.Process(function));
     }
 
     /** Partitions the stream by key: records with equal keys are processed together, with keyed state. */
@@ -77,7 +71,7 @@ public class DataStream<T> {
     public SingleOutputStreamOperator<T> assignTimestampsAndWatermarks(WatermarkStrategy<T> strategy) {
         Objects.requireNonNull(strategy, "watermark strategy");
         SingleOutputStreamOperator<T> result = transform("Timestamps/Watermarks",
-                () -> new TimestampsAndWatermarksOperator<>(strategy), new OperatorDescription.TimestampsAndWatermarks(strategy));
+                new OperatorDescription.TimestampsAndWatermarks(strategy));
         result.getTransformation().setParallelism(transformation.getParallelism());
         return result;
     }
@@ -118,16 +112,24 @@ public class DataStream<T> {
     private DataStreamSink<T> addSink(SinkFunction<T> sinkFunction, String name) {
         Objects.requireNonNull(sinkFunction, "sink function");
         OneInputTransformation<T, Void> t = new OneInputTransformation<>(transformation, "Sink: " + name,
-                () -> new StreamSink<>(sinkFunction), new OperatorDescription.Sink(sinkFunction));
+                new OperatorDescription.Sink(sinkFunction));
         t.setKeySelector(keySelectorForNext());
         environment.addTransformation(t);
         return new DataStreamSink<>(t);
     }
 
-    /** Adds an operator after this stream. */
-    public <R> SingleOutputStreamOperator<R> transform(String operatorName,
-            OperatorFactory<T, R> operatorFactory, Object description) {
-        OneInputTransformation<T, R> t = new OneInputTransformation<>(transformation, operatorName, operatorFactory, description);
+    /**
+     * Adds a custom operator of the engine that will run the job after this stream (see
+     * {@link OperatorFactory}); it runs keyed when this stream is keyed. Custom operators do not
+     * translate to other engines.
+     */
+    public <R> SingleOutputStreamOperator<R> transform(String operatorName, OperatorFactory<T, R> operatorFactory) {
+        return transform(operatorName, new OperatorDescription.Custom(operatorFactory));
+    }
+
+    /** Adds the operator {@code description} describes after this stream. */
+    <R> SingleOutputStreamOperator<R> transform(String operatorName, OperatorDescription description) {
+        OneInputTransformation<T, R> t = new OneInputTransformation<>(transformation, operatorName, description);
         t.setKeySelector(keySelectorForNext());
         environment.addTransformation(t);
         return new SingleOutputStreamOperator<>(environment, t);

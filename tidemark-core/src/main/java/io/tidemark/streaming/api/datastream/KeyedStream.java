@@ -2,9 +2,6 @@ package io.tidemark.streaming.api.datastream;
 
 import io.tidemark.api.common.functions.ReduceFunction;
 import io.tidemark.api.java.functions.KeySelector;
-import io.tidemark.runtime.operators.KeyedProcessOperator;
-import io.tidemark.runtime.operators.ProcessOperator;
-import io.tidemark.runtime.operators.StreamGroupedReduce;
 import io.tidemark.streaming.api.functions.KeyedProcessFunction;
 import io.tidemark.streaming.api.functions.ProcessFunction;
 import io.tidemark.streaming.api.transformations.OperatorDescription;
@@ -36,20 +33,20 @@ public class KeyedStream<T, K> extends DataStream<T> {
     /** A keyed process function: keyed state and event/processing-time timers. */
     public <R> SingleOutputStreamOperator<R> process(KeyedProcessFunction<K, T, R> function) {
         Objects.requireNonNull(function, "process function");
-        return transform("KeyedProcess", () -> new KeyedProcessOperator<>(function), new OperatorDescription.KeyedProcess(function));
+        return transform("KeyedProcess", new OperatorDescription.KeyedProcess(function));
     }
 
     /** A process function on a keyed stream (it may use keyed state and timers). */
     @Override
     public <R> SingleOutputStreamOperator<R> process(ProcessFunction<T, R> function) {
         Objects.requireNonNull(function, "process function");
-        return transform("Process", () -> new ProcessOperator<>(function), new OperatorDescription.Process(function));
+        return transform("Process", new OperatorDescription.Process(function));
     }
 
     /** A rolling reduce: after each record, the reduction of all records of its key so far. */
     public SingleOutputStreamOperator<T> reduce(ReduceFunction<T> reducer) {
         Objects.requireNonNull(reducer, "reduce function");
-        return transform("Keyed Reduce", () -> new StreamGroupedReduce<>(reducer), new OperatorDescription.RollingReduce(reducer));
+        return transform("Keyed Reduce", new OperatorDescription.RollingReduce(reducer));
     }
 
     /** Groups each key's records into windows. */

@@ -2,13 +2,12 @@ package io.tidemark.streaming.api.datastream;
 
 import io.tidemark.api.common.functions.AggregateFunction;
 import io.tidemark.api.common.functions.ReduceFunction;
-import io.tidemark.runtime.operators.windowing.WindowAccumulation;
-import io.tidemark.runtime.operators.windowing.WindowOperator;
 import io.tidemark.streaming.api.functions.aggregation.FieldAggregator;
 import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
 import io.tidemark.streaming.api.functions.windowing.WindowFunction;
 import io.tidemark.streaming.api.transformations.OperatorDescription;
-import io.tidemark.streaming.api.transformations.OperatorFactory;
+import io.tidemark.streaming.api.transformations.OperatorDescription.Window.Contents;
+import io.tidemark.streaming.api.transformations.OperatorDescription.Window.Function;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
 import io.tidemark.streaming.api.windowing.triggers.Trigger;
 import io.tidemark.streaming.api.windowing.windows.Window;
@@ -63,46 +62,39 @@ public class WindowedStream<T, K, W extends Window> {
 
     /** Incremental aggregation: one accumulator per window; emits {@code getResult}. */
     public <ACC, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, R> function) {
-        return build("Window(aggregate)", WindowAccumulation.aggregate(function), null,
-                OperatorDescription.WindowKind.AGGREGATE, function, null);
+        return build("Window(aggregate)", new Contents.Aggregate(function), new Function.PassThrough());
     }
 
     /** Incremental aggregation, then a process window function on the one aggregated value. */
     public <ACC, V, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, V> function,
             ProcessWindowFunction<V, R, K, W> windowFunction) {
-        return build("Window(aggregate, process)", WindowAccumulation.aggregate(function),
-                Objects.requireNonNull(windowFunction), OperatorDescription.WindowKind.AGGREGATE, function, null);
+        return build("Window(aggregate, process)", new Contents.Aggregate(function), new Function.Process(windowFunction));
     }
 
     /** Incremental aggregation, then a window function on the one aggregated value. */
     public <ACC, V, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, V> function,
             WindowFunction<V, R, K, W> windowFunction) {
-        return build("Window(aggregate, apply)", WindowAccumulation.aggregate(function),
-                Objects.requireNonNull(windowFunction), OperatorDescription.WindowKind.AGGREGATE, function, null);
+        return build("Window(aggregate, apply)", new Contents.Aggregate(function), new Function.Apply(windowFunction));
     }
 
     /** Incremental reduction: one value per window. */
     public SingleOutputStreamOperator<T> reduce(ReduceFunction<T> function) {
-        return build("Window(reduce)", WindowAccumulation.reduce(function), null,
-                OperatorDescription.WindowKind.REDUCE, null, function);
+        return build("Window(reduce)", new Contents.Reduce(function), new Function.PassThrough());
     }
 
     /** Incremental reduction, then a process window function on the reduced value. */
     public <R> SingleOutputStreamOperator<R> reduce(ReduceFunction<T> function, ProcessWindowFunction<T, R, K, W> windowFunction) {
-        return build("Window(reduce, process)", WindowAccumulation.reduce(function),
-                Objects.requireNonNull(windowFunction), OperatorDescription.WindowKind.REDUCE, null, function);
+        return build("Window(reduce, process)", new Contents.Reduce(function), new Function.Process(windowFunction));
     }
 
     /** A full window function: keeps every element of the window until it fires. */
     public <R> SingleOutputStreamOperator<R> process(ProcessWindowFunction<T, R, K, W> function) {
-        return build("Window(process)", WindowAccumulation.list(), Objects.requireNonNull(function),
-                OperatorDescription.WindowKind.ELEMENTS, null, null);
+        return build("Window(process)", new Contents.Elements(), new Function.Process(function));
     }
 
     /** A full window function without context. */
     public <R> SingleOutputStreamOperator<R> apply(WindowFunction<T, R, K, W> function) {
-        return build("Window(apply)", WindowAccumulation.list(), Objects.requireNonNull(function),
-                OperatorDescription.WindowKind.ELEMENTS, null, null);
+        return build("Window(apply)", new Contents.Elements(), new Function.Apply(function));
     }
 
     /** Sum of a numeric field per window (other fields from the first element). */
@@ -138,17 +130,8 @@ public class WindowedStream<T, K, W extends Window> {
         return null;
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private <ACC, R> SingleOutputStreamOperator<R> build(String name, WindowAccumulation<T, ACC> accumulation,
-            Object windowFunction, OperatorDescription.WindowKind kind, AggregateFunction<?, ?, ?> aggregate,
-            ReduceFunction<?> reduce) {
-        WindowAssigner<? super T, W> a = assigner;
-        Trigger<? super T, ? super W> tr = trigger;
-        long lateness = allowedLateness;
-        OutputTag<T> tag = lateDataTag;
-        OperatorDescription.Window description = new OperatorDescription.Window(a, tr, lateness, tag, kind,
-                aggregate, reduce, windowFunction);
-        return input.transform(name,
-                (OperatorFactory<T, R>) () -> new WindowOperator(a, tr, accumulation, windowFunction, lateness, tag), description);
+    private <R> SingleOutputStreamOperator<R> build(String name, Contents contents, Function function) {
+        return input.transform(name, new OperatorDescription.Window(assigner, trigger, allowedLateness, lateDataTag,
+                contents, function, input.getKeySelector()));
     }
 }

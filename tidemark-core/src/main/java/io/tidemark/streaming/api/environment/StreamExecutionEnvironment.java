@@ -2,16 +2,17 @@ package io.tidemark.streaming.api.environment;
 
 import io.tidemark.api.common.ExecutionConfig;
 import io.tidemark.api.common.JobExecutionResult;
-import io.tidemark.runtime.JobClient;
-
-import io.tidemark.runtime.tasks.LocalExecutor;
+import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.core.execution.JobClient;
+import io.tidemark.core.execution.Pipeline;
+import io.tidemark.core.execution.PipelineExecutor;
+import io.tidemark.core.execution.PipelineExecutors;
 import io.tidemark.streaming.api.datastream.DataStreamSource;
 import io.tidemark.streaming.api.functions.source.FromElementsFunction;
 import io.tidemark.streaming.api.functions.source.SocketTextStreamFunction;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
-import io.tidemark.runtime.source.SplitSourceAdapter;
-import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.streaming.api.transformations.SourceDescription;
 import io.tidemark.streaming.api.transformations.SourceTransformation;
 import io.tidemark.streaming.api.transformations.Transformation;
 import io.tidemark.time.Clock;
@@ -23,9 +24,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Where a pipeline is built and run. {@link #execute} runs it inside this JVM on the embedded engine
- * and returns when every bounded input has ended (an unbounded job runs until cancelled, see
- * {@link #executeAsync}).
+ * Where a pipeline is built and run. {@link #execute} runs it on the environment's executor — the
+ * embedded engine inside this JVM unless {@link #setExecutor} chose another — and returns when every
+ * bounded input has ended (an unbounded job runs until cancelled, see {@link #executeAsync}).
  */
 public class StreamExecutionEnvironment {
 
@@ -33,6 +34,7 @@ public class StreamExecutionEnvironment {
     private final List<Transformation<?>> transformations = new ArrayList<>();
     private int parallelism = 1;
     private Clock clock = SystemClock.getInstance();
+    private PipelineExecutor executor;
 
     /** An environment that runs jobs embedded in this JVM. */
     public static StreamExecutionEnvironment getExecutionEnvironment() {
@@ -85,8 +87,11 @@ public class StreamExecutionEnvironment {
     }
 
     public <T> DataStreamSource<T> addSource(SourceFunction<T> function, String sourceName) {
-        Objects.requireNonNull(function, "source function");
-        SourceTransformation<T> t = new SourceTransformation<>(sourceName, function);
+        return addSource(new SourceDescription.Function(function), sourceName);
+    }
+
+    private <T> DataStreamSource<T> addSource(SourceDescription description, String sourceName) {
+        SourceTransformation<T> t = new SourceTransformation<>(sourceName, description);
         addTransformation(t);
         return new DataStreamSource<>(this, t);
     }
@@ -97,9 +102,7 @@ public class StreamExecutionEnvironment {
      */
     public <T> DataStreamSource<T> fromSource(SplitSourceFunction<T> source, WatermarkStrategy<T> watermarkStrategy,
             String sourceName) {
-        Objects.requireNonNull(source, "source");
-        Objects.requireNonNull(watermarkStrategy, "watermark strategy");
-        return addSource(new SplitSourceAdapter<>(source, watermarkStrategy), sourceName);
+        return addSource(new SourceDescription.Splits(source, watermarkStrategy), sourceName);
     }
 
     @SafeVarargs
@@ -153,14 +156,34 @@ public class StreamExecutionEnvironment {
         }
     }
 
-    /** Starts the pipeline and returns at once, with a handle to watch or cancel it. */
-    public JobClient executeAsync(String jobName) {
+    /**
+     * Starts the pipeline and returns at once, with a handle to watch or cancel it. The pipeline is
+     * handed to the executor and cleared from this environment: build the next job on it afresh.
+     */
+    public JobClient executeAsync(String jobName) throws Exception {
         if (transformations.isEmpty()) {
             throw new IllegalStateException("no operators defined: add a source and a sink before execute()");
         }
-        List<Transformation<?>> job = List.copyOf(transformations);
+        Pipeline pipeline = new Pipeline(jobName, transformations, config, clock, parallelism);
         transformations.clear();
-        return LocalExecutor.start(jobName, job, config, clock, parallelism);
+        return getExecutor().execute(pipeline);
+    }
+
+    /**
+     * Runs this environment's jobs on {@code executor} (another engine, e.g. the Flink runner's)
+     * instead of the embedded engine. See {@link PipelineExecutors} to find an engine by name.
+     */
+    public StreamExecutionEnvironment setExecutor(PipelineExecutor executor) {
+        this.executor = Objects.requireNonNull(executor, "executor");
+        return this;
+    }
+
+    /** The executor jobs run on: the one set, else the embedded engine. */
+    public PipelineExecutor getExecutor() {
+        if (executor == null) {
+            executor = PipelineExecutors.get(PipelineExecutors.EMBEDDED, java.util.Map.of());
+        }
+        return executor;
     }
 
 }

@@ -2,37 +2,30 @@ package io.tidemark.streaming.api.transformations;
 
 import io.tidemark.api.java.functions.KeySelector;
 import java.util.List;
+import java.util.Objects;
 
 /**
- * An operator with one input. The operator is created by a factory once per subtask. The
- * {@code description} object keeps the user-level parts (assigner, functions, lateness …) that a
- * runner needs to translate this node to another engine.
+ * An operator with one input, described by an {@link OperatorDescription}: engines build the operator
+ * from the description, once per subtask.
  */
 public final class OneInputTransformation<IN, OUT> extends Transformation<OUT> {
 
     private final Transformation<IN> input;
-    private final OperatorFactory<IN, OUT> operatorFactory;
-    private final Object description;
+    private final OperatorDescription description;
     private KeySelector<IN, ?> keySelector;
 
-    public OneInputTransformation(Transformation<IN> input, String name,
-            OperatorFactory<IN, OUT> operatorFactory, Object description) {
+    public OneInputTransformation(Transformation<IN> input, String name, OperatorDescription description) {
         super(name);
         this.input = input;
-        this.operatorFactory = operatorFactory;
-        this.description = description;
+        this.description = Objects.requireNonNull(description, "operator description");
     }
 
     public Transformation<IN> getInput() {
         return input;
     }
 
-    public OperatorFactory<IN, OUT> getOperatorFactory() {
-        return operatorFactory;
-    }
-
-    /** The user-level description of the operator (see {@link OperatorDescription}). */
-    public Object getDescription() {
+    /** What the operator computes. */
+    public OperatorDescription getDescription() {
         return description;
     }
 

@@ -1,12 +1,17 @@
 package io.tidemark.streaming.api.transformations;
 
-import io.tidemark.runtime.operators.AbstractStreamOperator;
+import io.tidemark.streaming.api.operators.OneInputOperator;
 import java.io.Serializable;
-import java.util.function.Supplier;
 
 /**
- * Creates an operator subtask. Serializable, so that every parallel subtask gets its own copy of the
- * user functions the factory captures (as Flink does by shipping serialized functions).
+ * Creates a subtask of a custom operator ({@code DataStream.transform(name, factory)}) for the engine
+ * whose operator it returns: the embedded engine runs one of its {@code AbstractStreamOperator}s and
+ * fails the job before it starts for anything else. Serializable, so that every parallel subtask gets
+ * its own copy of what the factory captures.
  */
 @FunctionalInterface
-public interface OperatorFactory<IN, OUT> extends Supplier<AbstractStreamOperator<IN, OUT>>, Serializable {}
+public interface OperatorFactory<IN, OUT> extends Serializable {
+
+    /** A new operator subtask. */
+    OneInputOperator<IN, OUT> createOperator();
+}

@@ -1,20 +1,21 @@
 package io.tidemark.streaming.api.transformations;
 
-import io.tidemark.streaming.api.functions.source.SourceFunction;
 import java.util.List;
+import java.util.Objects;
 
 /** A source of records. */
 public final class SourceTransformation<T> extends Transformation<T> {
 
-    private final SourceFunction<T> function;
+    private final SourceDescription description;
 
-    public SourceTransformation(String name, SourceFunction<T> function) {
+    public SourceTransformation(String name, SourceDescription description) {
         super(name);
-        this.function = function;
+        this.description = Objects.requireNonNull(description, "source description");
     }
 
-    public SourceFunction<T> getFunction() {
-        return function;
+    /** What the source reads. */
+    public SourceDescription getDescription() {
+        return description;
     }
 
     @Override

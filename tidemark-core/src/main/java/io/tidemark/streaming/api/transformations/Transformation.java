@@ -5,9 +5,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A node of the logical pipeline the API builds: what to compute, not how to run it. The embedded
- * engine and the Flink runner both translate these nodes.
+ * engine and the Flink runner both translate these nodes; the four kinds are the only ones.
  */
-public abstract class Transformation<T> {
+public abstract sealed class Transformation<T>
+        permits SourceTransformation, OneInputTransformation, PartitionTransformation, SideOutputTransformation {
 
     private static final AtomicInteger ID_COUNTER = new AtomicInteger();
 

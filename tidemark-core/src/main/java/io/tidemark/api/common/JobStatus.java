@@ -1,4 +1,4 @@
-package io.tidemark.runtime;
+package io.tidemark.api.common;
 
 /** The life cycle of a job. */
 public enum JobStatus {

@@ -1,0 +1,102 @@
+package io.tidemark.runtime.operators;
+
+import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.api.common.functions.AggregateFunction;
+import io.tidemark.api.common.functions.FilterFunction;
+import io.tidemark.api.common.functions.FlatMapFunction;
+import io.tidemark.api.common.functions.MapFunction;
+import io.tidemark.api.common.functions.ReduceFunction;
+import io.tidemark.runtime.operators.windowing.WindowAccumulation;
+import io.tidemark.runtime.operators.windowing.WindowOperator;
+import io.tidemark.streaming.api.functions.KeyedProcessFunction;
+import io.tidemark.streaming.api.functions.ProcessFunction;
+import io.tidemark.streaming.api.functions.sink.SinkFunction;
+import io.tidemark.streaming.api.transformations.OperatorDescription;
+import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
+import io.tidemark.streaming.api.windowing.triggers.Trigger;
+import io.tidemark.util.OutputTag;
+
+/**
+ * The embedded engine's operator for each {@link OperatorDescription}: one case per kind of operator,
+ * checked complete by the compiler.
+ */
+@SuppressWarnings({"unchecked", "rawtypes"})
+public final class Operators implements OperatorDescription.Visitor<AbstractStreamOperator<?, ?>> {
+
+    private static final Operators INSTANCE = new Operators();
+
+    private Operators() {}
+
+    /** A new operator subtask for {@code description}; uses the description's functions as they are. */
+    public static AbstractStreamOperator<?, ?> create(OperatorDescription description) {
+        return description.accept(INSTANCE);
+    }
+
+    @Override
+    public AbstractStreamOperator<?, ?> map(OperatorDescription.Map d) {
+        return new StreamMap<>((MapFunction) d.function());
+    }
+
+    @Override
+    public AbstractStreamOperator<?, ?> flatMap(OperatorDescription.FlatMap d) {
+        return new StreamFlatMap<>((FlatMapFunction) d.function());
+    }
+
+    @Override
+    public AbstractStreamOperator<?, ?> filter(OperatorDescription.Filter d) {
+        return new StreamFilter<>((FilterFunction) d.function());
+    }
+
+    @Override
+    public AbstractStreamOperator<?, ?> process(OperatorDescription.Process d) {
+        return new ProcessOperator<>((ProcessFunction) d.function());
+    }
+
+    @Override
+    public AbstractStreamOperator<?, ?> keyedProcess(OperatorDescription.KeyedProcess d) {
+        return new KeyedProcessOperator<>((KeyedProcessFunction) d.function());
+    }
+
+    @Override
+    public AbstractStreamOperator<?, ?> rollingReduce(OperatorDescription.RollingReduce d) {
+        return new StreamGroupedReduce<>((ReduceFunction) d.function());
+    }
+
+    @Override
+    public AbstractStreamOperator<?, ?> timestampsAndWatermarks(OperatorDescription.TimestampsAndWatermarks d) {
+        return new TimestampsAndWatermarksOperator<>((WatermarkStrategy) d.strategy());
+    }
+
+    @Override
+    public AbstractStreamOperator<?, ?> sink(OperatorDescription.Sink d) {
+        return new StreamSink<>((SinkFunction) d.function());
+    }
+
+    @Override
+    public AbstractStreamOperator<?, ?> window(OperatorDescription.Window d) {
+        return windowOperator(d);
+    }
+
+    @Override
+    public AbstractStreamOperator<?, ?> custom(OperatorDescription.Custom d) {
+        Object operator = d.factory().createOperator();
+        if (!(operator instanceof AbstractStreamOperator)) {
+            throw new IllegalArgumentException("a custom operator's factory must create an "
+                    + AbstractStreamOperator.class.getName() + " to run on the embedded engine; it created "
+                    + (operator == null ? "null" : operator.getClass().getName()));
+        }
+        return (AbstractStreamOperator<?, ?>) operator;
+    }
+
+    /** The window operator for a window description. */
+    private static AbstractStreamOperator<?, ?> windowOperator(OperatorDescription.Window d) {
+        WindowAccumulation accumulation = d.contents().match(
+                a -> WindowAccumulation.aggregate((AggregateFunction) a.function()),
+                r -> WindowAccumulation.reduce((ReduceFunction) r.function()),
+                WindowAccumulation::list);
+        Object function = d.function().match(() -> null, OperatorDescription.Window.Function.Apply::function,
+                OperatorDescription.Window.Function.Process::function);
+        return new WindowOperator((WindowAssigner) d.assigner(), (Trigger) d.trigger(), accumulation, function,
+                d.allowedLateness(), (OutputTag) d.lateDataTag());
+    }
+}

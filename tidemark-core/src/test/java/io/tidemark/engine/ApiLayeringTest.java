@@ -1,0 +1,53 @@
+package io.tidemark.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The API does not depend on the engine: no class of the API's packages refers to a class of
+ * {@code io.tidemark.runtime} (read from the compiled classes' constant pools, so fully qualified uses
+ * count too). Engines plug in through {@code io.tidemark.core.execution}.
+ */
+class ApiLayeringTest {
+
+    private static final List<String> API_PACKAGES = List.of("io/tidemark/api", "io/tidemark/streaming",
+            "io/tidemark/core", "io/tidemark/time", "io/tidemark/util");
+
+    @Test
+    void apiClassesDoNotReferToTheRuntime() throws Exception {
+        Path classes = Paths.get(StreamExecutionEnvironment.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> offenders = new ArrayList<>();
+        int checked = 0;
+        for (String pkg : API_PACKAGES) {
+            Path dir = classes.resolve(pkg);
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".class"))::iterator) {
+                    checked++;
+                    if (refersToRuntime(f)) {
+                        offenders.add(classes.relativize(f).toString());
+                    }
+                }
+            }
+        }
+        assertThat(checked).as("API classes found").isGreaterThan(100);
+        assertThat(offenders).as("API classes that refer to io.tidemark.runtime").isEmpty();
+    }
+
+    private static boolean refersToRuntime(Path classFile) throws IOException {
+        // class names appear in the constant pool as modified UTF-8, which is plain ASCII for these names
+        return new String(Files.readAllBytes(classFile), StandardCharsets.ISO_8859_1).contains("io/tidemark/runtime/");
+    }
+}
