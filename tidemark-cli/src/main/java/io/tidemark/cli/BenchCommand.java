@@ -15,8 +15,9 @@ import picocli.CommandLine.Parameters;
  * the benchmarks (nor on Flink, which they compare against); the {@code tidemark} launcher builds
  * them and puts them on the class path only when the first argument is {@code bench}.
  */
-@Command(name = "bench", description = {"Runs the benchmarks (tidemark-bench: io.tidemark.bench.BenchMain) with the given",
-    "arguments, e.g. tidemark bench --smoke W1. tidemark bench --help lists the benchmark's options."})
+@Command(name = "bench", description = {"Runs the benchmarks (module tidemark-bench) with the given arguments.",
+    "For example: tidemark bench --smoke W1.",
+    "tidemark bench --help lists the benchmarks' own options."})
 final class BenchCommand implements Callable<Integer> {
 
     static final String BENCH_MAIN = "io.tidemark.bench.BenchMain";

@@ -22,10 +22,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Generates order data with disorder, very late events, an idle partition and a few bad lines,",
-            "then runs the seeds' order-statistics job on it: 5-minute tumbling windows per user, bounded",
-            "out-of-orderness 10s, idleness 1m, allowed lateness 30s, late records to a side output.",
-            "Prints some results, the late records, the dead letters and the run summary."})
+        description = {"Generates order data and runs the seeds' order-statistics job on it.",
+            "The data has disorder, very late events, an idle partition and bad lines;",
+            "the job has 5-minute tumbling windows per user, bounded out-of-orderness",
+            "10s, idleness 1m, allowed lateness 30s and late records to a side output.",
+            "Prints some results, the late records, the dead letters and the summary."})
 final class DemoCommand implements Callable<Integer> {
 
     static final String JOB = String.join("\n",
@@ -81,15 +82,14 @@ final class DemoCommand implements Callable<Integer> {
         g.rate = 40;
         g.duration = Duration.ofMinutes(30);
         g.seed = 2024;
-        g.delay = DelayDistribution.parse("delay", "lognormal:2s:0.8");
+        g.delay = DelayDistribution.lognormal(2000, 0.8, "lognormal:2s:0.8");
         g.veryLateFraction = 0.003;
         g.veryLateDelay = Duration.ofMinutes(10);
         g.splits = 4;
-        g.idle.add(GeneratorOptions.IdleStretch.parse("idle", "p3@12m+6m"));
+        g.idle.add(new GeneratorOptions.IdleStretch("p3", 12 * 60_000L, 6 * 60_000L));
         g.unitErrors = 0.001;
         g.malformed = 0.001;
         g.futureErrors = 0.0005;
-        g.validate("demo.");
         return g;
     }
 
@@ -117,21 +117,21 @@ final class DemoCommand implements Callable<Integer> {
         out.println("          5m tumbling windows per user, bounded 10s, idleness 1m, allowed lateness 30s, late side output");
         out.println();
 
-        JobConfig job = JobConfigLoader.load(jobFile);
-        RunReport report = JobRunner.run(job, 1, out, io.err(), false, e);
+        JobConfig job = JobConfigLoader.load(jobFile, BuiltIn.catalog());
+        RunReport report = JobRunner.run(job, new JobRunner.Options(1, out, io.err(), false, e, io.control()));
 
-        section(out, "Results", job.results().path(), show,
+        section(out, "Results", job.outputs().results().file(), show,
                 "one line per window firing; firing 2, 3, ... are re-firings caused by late records within the allowed lateness");
-        section(out, "Late records", job.late().path(), show,
+        section(out, "Late records", job.outputs().late().file(), show,
                 "after the allowed lateness: each as it was read, for a separate correction (003 §10.3)");
-        section(out, "Dead letters", job.deadLetter().path(), Math.min(show, 5),
+        section(out, "Dead letters", job.outputs().deadLetter().file(), Math.min(show, 5),
                 "bad lines, with the reason, file and line; the job went on");
         out.println();
         out.print(Summary.format(report));
         out.println();
         out.println("Run it again:  ./tidemark run " + (e.flink() ? "--engine flink " : "") + jobFile);
-        out.println("Outputs:       " + job.results().path().getParent());
-        return Main.OK;
+        out.println("Outputs:       " + job.outputs().results().file().getParent());
+        return RunCommand.exitCode(report, io);
     }
 
     private static void section(PrintStream out, String title, Path file, int n, String note) throws IOException {

@@ -1,11 +1,14 @@
 package io.tidemark.cli;
 
-import io.tidemark.cli.config.ConfigException;
-import io.tidemark.cli.config.Durations;
-import io.tidemark.cli.config.JobConfigLoader;
-import io.tidemark.cli.gen.DelayDistribution;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tidemark.cli.config.JobKeys;
+import io.tidemark.cli.config.Key;
+import io.tidemark.cli.config.Settings;
 import io.tidemark.cli.gen.GeneratorOptions;
 import io.tidemark.cli.gen.OrderGenerator;
+import io.tidemark.cli.source.GeneratorSource;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -15,95 +18,73 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
+/**
+ * {@code tidemark generate}: the order generator's lines to a file or standard out. Its options are
+ * the generator source's keys ({@code --rate} is {@code source.rate}), read and checked by the same
+ * key table; errors name the option.
+ */
 @Command(name = "generate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Writes order data with disorder, late events, idle splits and (optionally) bad lines,",
-            "in arrival order, with event-time and arrival-time fields, so that a job replays it deterministically.",
-            "Fields: orderId, userId, amount, eventTime (epoch ms), arrival (epoch ms), partition (p0, p1, ...)."})
+        description = {"Writes order data with disorder, late events, idle splits and bad lines.",
+            "Lines come in arrival order, with event-time and arrival-time fields, so that",
+            "a job replays them deterministically. Fields: orderId, userId, amount,",
+            "eventTime (epoch ms), arrival (epoch ms), partition. The options are the",
+            "generator source's keys (docs/job-file.md)."})
 final class GenerateCommand implements Callable<Integer> {
 
     private final Main.Io io;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "where to write (default: standard out)")
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Where to write (default: standard out).")
     Path output;
 
-    @Option(names = "--format", paramLabel = "jsonl|csv", defaultValue = "jsonl", description = "jsonl or csv (default: ${DEFAULT-VALUE})")
+    @Option(names = "--format", paramLabel = "jsonl|csv", defaultValue = "jsonl", description = "jsonl or csv (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--keys", paramLabel = "N", defaultValue = "20", description = "number of users u01..uN (default: ${DEFAULT-VALUE})")
-    int keys;
-
-    @Option(names = "--rate", paramLabel = "R", defaultValue = "20", description = "events per second of event time (default: ${DEFAULT-VALUE})")
-    double rate;
-
-    @Option(names = "--duration", paramLabel = "D", defaultValue = "30m", description = "event-time span (default: ${DEFAULT-VALUE})")
-    String duration;
-
-    @Option(names = "--start", paramLabel = "T", defaultValue = "2024-01-01T00:00:00Z",
-            description = "first event time, ISO-8601 or epoch ms (default: ${DEFAULT-VALUE})")
-    String start;
-
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "42", description = "random seed (default: ${DEFAULT-VALUE})")
-    long seed;
-
-    @Option(names = "--delay", paramLabel = "DIST", defaultValue = "lognormal:2s:0.8",
-            description = "arrival delay: fixed:2s | uniform:0s..5s | exponential:2s (mean) | lognormal:1s:0.8 (median, sigma: a long tail) (default: ${DEFAULT-VALUE})")
-    String delay;
-
-    @Option(names = "--very-late-fraction", paramLabel = "F", defaultValue = "0.005",
-            description = "fraction of events delayed by --very-late-delay more (default: ${DEFAULT-VALUE})")
-    double veryLateFraction;
-
-    @Option(names = "--very-late-delay", paramLabel = "D", defaultValue = "10m", description = "extra delay of very late events (default: ${DEFAULT-VALUE})")
-    String veryLateDelay;
-
-    @Option(names = "--splits", paramLabel = "N", defaultValue = "4", description = "partitions p0..p(N-1); a user always lands on the same one (default: ${DEFAULT-VALUE})")
-    int splits;
-
-    @Option(names = "--idle", paramLabel = "SPLIT@FROM+LEN", split = ",",
-            description = "a split with no events for a stretch, e.g. p1@10m+5m (from 10 minutes after the start, for 5 minutes); repeatable")
-    List<String> idle;
-
-    @Option(names = "--unit-errors", paramLabel = "F", defaultValue = "0", description = "fraction of lines with the event time in seconds instead of ms")
-    double unitErrors;
-
-    @Option(names = "--malformed", paramLabel = "F", defaultValue = "0", description = "fraction of lines cut in half (unparsable)")
-    double malformed;
-
-    @Option(names = "--future-errors", paramLabel = "F", defaultValue = "0", description = "fraction of lines with an event time a year ahead")
-    double futureErrors;
-
-    GenerateCommand(Main.Io io) {
+    private GenerateCommand(Main.Io io) {
         this.io = io;
     }
 
+    /** The command with an option per generator key. */
+    static CommandLine spec(Main.Io io) {
+        CommandLine cl = new CommandLine(new GenerateCommand(io));
+        for (Key<?> k : new GeneratorSource().keys()) {
+            OptionSpec.Builder b = OptionSpec.builder("--" + k.name())
+                    .paramLabel(k.type().doc().replace("`", "").toUpperCase(java.util.Locale.ROOT).replace(' ', '_'))
+                    .description(k.doc().replace("`", "") + " (default: " + k.defaultDoc().replace("`", "") + ")");
+            if (k == GeneratorSource.IDLE) {
+                b.type(List.class).auxiliaryTypes(String.class).splitRegex(",");
+            } else {
+                b.type(String.class);
+            }
+            cl.getCommandSpec().addOption(b.build());
+        }
+        return cl;
+    }
+
     GeneratorOptions options() {
-        GeneratorOptions g = new GeneratorOptions();
-        g.keys = keys;
-        g.rate = rate;
-        g.duration = Durations.parse("--duration", duration, false);
-        g.start = JobConfigLoader.startTime("--start", start);
-        g.seed = seed;
-        g.delay = DelayDistribution.parse("--delay", delay);
-        g.veryLateFraction = veryLateFraction;
-        g.veryLateDelay = Durations.parse("--very-late-delay", veryLateDelay, false);
-        g.splits = splits;
-        if (idle != null) {
-            for (String i : idle) {
-                g.idle.add(GeneratorOptions.IdleStretch.parse("--idle", i));
+        ObjectNode source = JsonNodeFactory.instance.objectNode();
+        source.put("type", "generator");
+        source.put("format", format);
+        for (Key<?> k : new GeneratorSource().keys()) {
+            Object v = spec.findOption("--" + k.name()).getValue();
+            if (v instanceof List<?> l) {
+                ArrayNode a = source.putArray(k.name());
+                l.forEach(x -> a.add(x.toString()));
+            } else if (v != null) {
+                source.put(k.name(), v.toString());
             }
         }
-        g.unitErrors = unitErrors;
-        g.malformed = malformed;
-        g.futureErrors = futureErrors;
-        if (!format.equals("jsonl") && !format.equals("csv")) {
-            throw new ConfigException("--format", "'" + format + "' is not one of jsonl | csv");
-        }
-        g.csv = format.equals("csv");
-        g.validate("--");
-        return g;
+        Settings s = JobKeys.table(BuiltIn.catalog()).readSection("source", source, path -> "--" + path.substring(path.indexOf('.') + 1));
+        return GeneratorSource.options(s, k -> "--" + k.name());
     }
 
     @Override

@@ -2,6 +2,9 @@ package io.tidemark.cli;
 
 import io.tidemark.cli.config.ConfigException;
 import io.tidemark.cli.job.EngineUnavailableException;
+import io.tidemark.cli.job.JobRunner;
+import io.tidemark.cli.job.RunControl;
+import io.tidemark.cli.job.RunFailedException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -10,23 +13,31 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code tidemark} command: runs declarative job files (YAML) on the embedded engine or on Flink.
- * Exit codes: 0 success, 1 the job failed while running, 2 a usage or configuration error (reported
- * before any record is processed).
+ * Exit codes (docs/job-file.md): 0 done; 1 the run failed (its outputs put back as they were); 2 a usage
+ * or job-file error, before anything is read or written; 3 done, but more dead letters than
+ * {@code dead-letter-limit}; 4 a JVM error (out of memory, …) stopped the run; 130 / 143 stopped by
+ * SIGINT / SIGTERM (after draining, with the summary).
  */
 @Command(name = "tidemark", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = {"Runs event-time stream jobs described in a YAML job file on the embedded Tidemark engine",
-            "(or, with run --engine flink, on Apache Flink).",
+        description = {"Runs event-time stream jobs described in YAML job files.",
+            "It runs them on the embedded engine, or with run --engine flink on Apache Flink.",
             "Start with: tidemark demo"},
-        footer = {"", "Exit codes: 0 done, 1 the job failed, 2 usage or job-file error.",
+        footer = {"", "Exit codes:", "  0  done", "  1  the run failed (its outputs put back as they were)",
+            "  2  a usage or job-file error (nothing read or written)",
+            "  3  done, with more dead letters than dead-letter-limit",
+            "  4  a JVM error (out of memory) stopped the run",
+            "  130, 143  stopped by SIGINT or SIGTERM, after draining",
             "Job file reference: docs/job-file.md"})
 public final class Main implements java.util.concurrent.Callable<Integer> {
 
     public static final int OK = 0;
     public static final int FAILED = 1;
     public static final int USAGE = 2;
+    public static final int DEAD_LETTERS = 3;
+    public static final int FATAL = 4;
 
-    /** Where a command writes, and whether it may draw progress bars. */
-    public record Io(PrintStream out, PrintStream err, boolean terminal) {}
+    /** Where a command writes, whether it may draw progress bars, and the hold on its run for signals. */
+    public record Io(PrintStream out, PrintStream err, boolean terminal, RunControl control) {}
 
     private final Io io;
 
@@ -43,16 +54,42 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     public static void main(String[] args) {
         boolean terminal = System.console() != null;
-        System.exit(execute(args, System.out, System.err, terminal));
+        RunControl control = new RunControl();
+        Signals.install(control, System.err);
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> fatal(thread, e, control));
+        System.exit(execute(args, System.out, System.err, terminal, control));
+    }
+
+    /**
+     * An error no one caught, in any thread: said at once; a JVM error ({@link Error}) also fails the
+     * run in progress, and ends the command with code 4 within 10 seconds whatever else happens.
+     */
+    private static void fatal(Thread thread, Throwable e, RunControl control) {
+        System.err.println("tidemark: " + (e instanceof Error ? "fatal error" : "error") + " in thread '" + thread.getName() + "': " + e);
+        if (!(e instanceof Error)) {
+            return;
+        }
+        control.fatal(e);
+        Thread watchdog = new Thread(() -> {
+            try {
+                Thread.sleep(10_000);
+            } catch (InterruptedException ignored) {
+                // exiting anyway
+            }
+            System.err.println("tidemark: the run did not end after the fatal error; exiting (code " + FATAL + ")");
+            Runtime.getRuntime().halt(FATAL);
+        }, "tidemark-fatal-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
     }
 
     /** Runs the command line {@code args}; returns the exit code. */
     public static int execute(String[] args, PrintStream out, PrintStream err) {
-        return execute(args, out, err, false);
+        return execute(args, out, err, false, new RunControl());
     }
 
-    public static int execute(String[] args, PrintStream out, PrintStream err, boolean terminal) {
-        Io io = new Io(out, err, terminal);
+    public static int execute(String[] args, PrintStream out, PrintStream err, boolean terminal, RunControl control) {
+        Io io = new Io(out, err, terminal, control);
         CommandLine cl = commandLine(io);
         int code = cl.execute(args);
         out.flush();
@@ -64,7 +101,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         CommandLine cl = new CommandLine(new Main(io));
         cl.addSubcommand("run", new RunCommand(io));
         cl.addSubcommand("validate", new ValidateCommand(io));
-        cl.addSubcommand("generate", new GenerateCommand(io));
+        cl.addSubcommand("generate", GenerateCommand.spec(io));
         cl.addSubcommand("demo", new DemoCommand(io));
         cl.addSubcommand("bench", new BenchCommand(io));
         // everything after "bench" is the benchmark's own command line, --help included
@@ -83,29 +120,17 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             if (e instanceof CommandLine.ParameterException) {
                 throw e;
             }
-            io.err().println("tidemark: failed: " + describe(e));
-            return FAILED;
+            if (e instanceof RunFailedException f) {
+                io.err().println("tidemark: " + (f.fatal() ? "fatal error: " : "failed: ") + f.getMessage()
+                        + (f.fatal() ? "\n  the JVM ran out of a resource: give it more (TIDEMARK_JAVA_OPTS=-Xmx4g) or make the job smaller" : "")
+                        + (f.kept().isEmpty() ? "" : "\n  outputs put back as they were before the run; this run's records are in: "
+                                + String.join(", ", f.kept())));
+                return f.fatal() ? FATAL : FAILED;
+            }
+            io.err().println("tidemark: " + (RunFailedException.fatalError(e) != null ? "fatal error: " : "failed: ") + JobRunner.describe(e));
+            return RunFailedException.fatalError(e) != null ? FATAL : FAILED;
         });
         return cl;
-    }
-
-    /** The message of {@code e} and its causes, without stack traces. */
-    static String describe(Throwable e) {
-        StringBuilder sb = new StringBuilder();
-        Throwable t = e;
-        String last = null;
-        while (t != null) {
-            String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-            if (last == null || !last.contains(m)) {
-                if (sb.length() > 0) {
-                    sb.append("\n  caused by: ");
-                }
-                sb.append(m);
-            }
-            last = m;
-            t = t.getCause() == t ? null : t.getCause();
-        }
-        return sb.toString();
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -15,33 +15,35 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs a job file and prints a summary at the end.",
-            "Results, late records and dead letters go where the job file's output section says.",
-            "Runs on the embedded engine, or with --engine flink on Apache Flink."})
+            "Results, late records and dead letters go where the job file says, as they come.",
+            "Runs on the embedded engine, or with --engine flink on Apache Flink.",
+            "Ctrl-C (SIGINT) or SIGTERM stops the source, fires the open windows and",
+            "prints the summary; a second one exits at once."})
 final class RunCommand implements Callable<Integer> {
 
     private final Main.Io io;
 
-    @Parameters(index = "0", paramLabel = "JOB.yaml", description = "the job file")
+    @Parameters(index = "0", paramLabel = "JOB.yaml", description = "The job file.")
     Path jobFile;
 
     @Option(names = {"-p", "--parallelism"}, paramLabel = "N", defaultValue = "1",
-            description = "parallelism of the job's operators (default: ${DEFAULT-VALUE})")
+            description = "Parallelism of the job's windows, aggregation and outputs (default: ${DEFAULT-VALUE}).")
     int parallelism;
 
     @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "embedded",
-            description = {"embedded (default) or flink: Apache Flink, on a local MiniCluster started in this",
-                "process, or on the cluster of --flink-master (the launcher builds tidemark-flink on first use)"})
+            description = {"embedded (the default) or flink: Apache Flink, on a local MiniCluster started in this",
+                "process, or on the cluster of --flink-master (the launcher builds tidemark-flink on first use)."})
     String engine;
 
     @Option(names = "--flink-master", paramLabel = "HOST:PORT",
-            description = {"with --engine flink: a running Flink cluster's REST address (JobManager, port 8081 by",
-                "default); the input and output paths are then paths on the TaskManagers (docs/job-file.md)"})
+            description = {"With --engine flink: a running Flink cluster's REST address (JobManager, port 8081 by",
+                "default); the input paths are then paths on the TaskManagers (docs/job-file.md)."})
     String flinkMaster;
 
-    @Option(names = "--no-progress", description = "no progress bar, even on a terminal")
+    @Option(names = "--no-progress", description = "No progress bar, even on a terminal.")
     boolean noProgress;
 
-    @Option(names = {"-q", "--quiet"}, description = "no summary")
+    @Option(names = {"-q", "--quiet"}, description = "No summary.")
     boolean quiet;
 
     RunCommand(Main.Io io) {
@@ -54,11 +56,20 @@ final class RunCommand implements Callable<Integer> {
             throw new ConfigException("--parallelism", "must be at least 1: " + parallelism);
         }
         Engine e = Engine.of(engine, flinkMaster);
-        JobConfig job = JobConfigLoader.load(jobFile);
-        RunReport report = JobRunner.run(job, parallelism, io.out(), io.err(), io.terminal() && !noProgress, e);
+        JobConfig job = JobConfigLoader.load(jobFile, BuiltIn.catalog());
+        RunReport report = JobRunner.run(job, new JobRunner.Options(parallelism, io.out(), io.err(),
+                io.terminal() && !noProgress, e, io.control()));
         if (!quiet) {
             io.out().print(Summary.format(report));
         }
-        return Main.OK;
+        return exitCode(report, io);
+    }
+
+    /** 128 + the signal's number after a stop; 3 over the dead-letter limit; else 0. */
+    static int exitCode(RunReport report, Main.Io io) {
+        if (report.stoppedBy() != null) {
+            return io.control().exitCode();
+        }
+        return report.overDeadLetterLimit() ? Main.DEAD_LETTERS : Main.OK;
     }
 }

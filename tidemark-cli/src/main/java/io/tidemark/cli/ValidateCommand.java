@@ -3,21 +3,28 @@ package io.tidemark.cli;
 import io.tidemark.cli.config.Durations;
 import io.tidemark.cli.config.JobConfig;
 import io.tidemark.cli.config.JobConfigLoader;
+import io.tidemark.cli.config.JobKeys;
+import io.tidemark.cli.config.Key;
+import io.tidemark.cli.config.Settings;
+import io.tidemark.cli.spi.OutputContext;
+import io.tidemark.cli.spi.OutputSpec;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = {"Checks a job file without running it and prints what it would do.",
+        description = {"Checks a job file without running it and prints its settings.",
+            "Every setting is printed, defaults included; the outputs' places are checked too.",
             "Exit code 2 and one message naming the key when something is wrong."})
 final class ValidateCommand implements Callable<Integer> {
 
     private final Main.Io io;
 
-    @Parameters(index = "0", paramLabel = "JOB.yaml", description = "the job file")
+    @Parameters(index = "0", paramLabel = "JOB.yaml", description = "The job file.")
     Path jobFile;
 
     ValidateCommand(Main.Io io) {
@@ -26,55 +33,51 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        JobConfig job = JobConfigLoader.load(jobFile);
+        JobConfig job = JobConfigLoader.load(jobFile, BuiltIn.catalog());
         io.out().println(jobFile + ": OK");
         io.out().print(describe(job));
         return Main.OK;
     }
 
+    /** Every key that applies, with its value ("(default)" when the job file does not set it), then what the job touches. */
     static String describe(JobConfig job) {
         StringBuilder sb = new StringBuilder();
-        JobConfig.Source s = job.source();
-        String where = switch (s.type()) {
-            case FILE -> "file " + s.path();
-            case SOCKET -> "socket " + s.host() + ":" + s.port();
-            case GENERATOR -> "generator (" + s.generator().events() + " events, seed " + s.generator().seed + ")";
-        };
-        line(sb, "job", job.name());
-        line(sb, "source", where + ", " + lower(s.format()) + (s.partitionField() != null
-                ? ", a split per value of '" + s.partitionField() + "'" : ", one split")
-                + (s.replay() ? ", replaying processing time from '" + s.arrivalTimeField() + "'" : ""));
-        line(sb, "event time", "'" + job.eventTime().field() + "' in " + job.eventTime().unit().label()
-                + (job.eventTime().unitCheck() ? ", unit checked" : "") + ", at most "
-                + Durations.format(job.eventTime().maxFuture()) + " ahead");
-        JobConfig.Watermark w = job.watermark();
-        line(sb, "watermark", lower(w.strategy()) + (w.maxOutOfOrderness() != null ? " " + Durations.format(w.maxOutOfOrderness()) : "")
-                + (w.perEvent() ? ", after every event" : ", every " + Durations.format(w.interval()))
-                + (w.idleness() != null ? ", idle after " + Durations.format(w.idleness()) : ", no idleness"));
-        line(sb, "key by", job.keyBy().isEmpty() ? "(one global key)" : String.join(", ", job.keyBy()));
-        JobConfig.Window win = job.window();
-        line(sb, "window", lower(win.type()) + switch (win.type()) {
-            case TUMBLING -> " " + Durations.format(win.size()) + offset(win);
-            case SLIDING -> " " + Durations.format(win.size()) + " every " + Durations.format(win.slide()) + offset(win);
-            case SESSION -> " with gap " + Durations.format(win.gap());
-        });
-        line(sb, "allowed lateness", Durations.format(job.allowedLateness()));
-        line(sb, "aggregate", job.aggregates().stream().map(a -> a.outputName()).collect(Collectors.joining(", ")));
-        line(sb, "results", job.results().toString());
-        line(sb, "late records", job.late() == null ? "counted only" : job.late().toString());
-        line(sb, "dead letters", job.deadLetter() == null ? "counted, first 10 shown on stderr" : job.deadLetter().toString());
+        Settings s = job.settings();
+        for (Key<?> k : JobKeys.table(BuiltIn.catalog()).keys()) {
+            if (!s.applies(k) || !s.isSet(k) && s.get(k) == null && !k.path().equals("name")) {
+                continue;
+            }
+            String value = k.path().equals("name") ? job.name() : show(k, s);
+            sb.append(String.format("  %-32s %s%s%n", k.path(), value, s.isSet(k) ? "" : " (default)"));
+        }
+        sb.append(String.format("%-34s %s%n", "reads", job.source().spec().describe()));
+        for (OutputContext.Role role : OutputContext.Role.values()) {
+            OutputSpec o = job.outputs().get(role);
+            String what = o == null ? "not written (counted in the summary"
+                    + (role == OutputContext.Role.DEAD_LETTER ? "; the first 10 on standard error)" : ")")
+                    : o.describe() + (o.file() != null && Files.isRegularFile(o.file())
+                            ? " (exists: replaced when the run ends well, kept if it fails)" : "");
+            sb.append(String.format("%-34s %s%n", "writes " + role.key(), what));
+        }
+        for (String n : notes(job)) {
+            sb.append(String.format("%-34s %s%n", "note", n));
+        }
         return sb.toString();
     }
 
-    private static String offset(JobConfig.Window w) {
-        return w.offset().isZero() ? "" : ", offset " + Durations.format(w.offset());
+    @SuppressWarnings("unchecked")
+    private static <T> String show(Key<T> k, Settings s) {
+        T v = s.get(k);
+        return v == null ? "none" : k.type().show(v);
     }
 
-    private static String lower(Enum<?> e) {
-        return e.name().toLowerCase(Locale.ROOT);
-    }
-
-    private static void line(StringBuilder sb, String k, String v) {
-        sb.append(String.format("  %-17s %s%n", k, v));
+    static List<String> notes(JobConfig job) {
+        List<String> out = new ArrayList<>();
+        JobConfig.Window w = job.window();
+        if (w.hasGaps()) {
+            out.add("window.slide (" + Durations.format(w.slide()) + ") is larger than window.size (" + Durations.format(w.size())
+                    + "): records between windows are dead letters (no-window)");
+        }
+        return out;
     }
 }

@@ -91,5 +91,12 @@ final class CliHarness {
                 + ", \"watermark\": " + watermark + "}";
     }
 
+    /** A session's result line: {@link #result} and the bounds it replaces ({@code "[1000, 3000], [5000, 7000]"}). */
+    static String session(String user, long start, long end, long count, String sum, String avg, String min, String max,
+            String timing, int firing, long watermark, String replaces) {
+        String r = result(user, start, end, count, sum, avg, min, max, timing, firing, watermark);
+        return r.substring(0, r.length() - 1) + ", \"replaces\": [" + replaces + "]}";
+    }
+
     static final long END = Long.MAX_VALUE;
 }

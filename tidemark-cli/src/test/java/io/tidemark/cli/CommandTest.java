@@ -12,6 +12,8 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,6 +30,33 @@ class CommandTest {
         CliHarness.Result r = command.isEmpty() ? run("--help") : run(command, "--help");
         assertThat(r.exitCode()).isZero();
         assertThat(r.out()).contains("Usage: tidemark" + (command.isEmpty() ? "" : " " + command));
+    }
+
+    /** Every command's help: its description lines are whole sentences within 80 columns, never cut. */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "run", "validate", "generate", "demo", "bench"})
+    void helpTextIsNeverCutMidSentence(String command) {
+        String help = (command.isEmpty() ? Main.commandLine(io()) : Main.commandLine(io()).getSubcommands().get(command)).getUsageMessage();
+        for (String line : help.lines().toList()) {
+            assertThat(line.length()).as(line).isLessThanOrEqualTo(80);
+        }
+        if (command.isEmpty()) {
+            // the command list shows each command's first description line: a whole sentence
+            String list = help.substring(help.indexOf("Commands:") + "Commands:".length(), help.indexOf("Exit codes:"));
+            List<String> entries = new ArrayList<>();
+            for (String l : list.lines().filter(x -> !x.isBlank()).toList()) {
+                if (l.startsWith("  ") && !l.startsWith("   ")) {
+                    entries.add(l.strip());
+                } else if (!entries.isEmpty()) {
+                    entries.set(entries.size() - 1, entries.get(entries.size() - 1) + " " + l.strip());
+                }
+            }
+            assertThat(entries).hasSize(5).allSatisfy(e -> assertThat(e).endsWith("."));
+        }
+    }
+
+    private static Main.Io io() {
+        return new Main.Io(System.out, System.err, false, new io.tidemark.cli.job.RunControl());
     }
 
     @Test
@@ -69,7 +98,8 @@ class CommandTest {
                     + "event-time: {field: eventTime}\n"
                     + "watermark: {strategy: bounded, max-out-of-orderness: 0s, emit: per-event}\n"
                     + "key-by: [userId]\nwindow: {type: tumbling, size: 10s}\n"
-                    + "output: {results: {type: jsonl, path: r.jsonl}, dead-letter: {type: jsonl, path: d.jsonl}}\n");
+                    + "output: {results: {type: jsonl, path: r.jsonl}, dead-letter: {type: jsonl, path: d.jsonl}}\n"
+                    + "dead-letter-limit: 50%\n");
             CliHarness.Result r = run("run", job.toString()).assertOk();
             feeder.join();
             assertThat(lines(dir.resolve("r.jsonl"))).containsExactly(
@@ -78,7 +108,7 @@ class CommandTest {
             assertThat(lines(dir.resolve("d.jsonl"))).singleElement().asString()
                     .contains("\"reason\": \"unparsable\"").contains("\"file\": \"socket:127.0.0.1:" + server.getLocalPort() + "\"")
                     .contains("\"line\": 2").contains("\"text\": \"not json\"");
-            assertThat(r.out()).contains("3 records read = 2 in window results + 0 late + 1 dead letters: OK");
+            assertThat(r.out()).contains("3 lines read = 2 in window results + 0 late + 1 dead letters: OK");
         }
     }
 

@@ -66,22 +66,42 @@ class ConfigErrorTest {
                 Arguments.of("interval: 200ms", "interval: 200", "watermark.interval: '200' is not a duration"),
                 Arguments.of("path: orders.jsonl", "path: missing.jsonl", "source.path: file not found"),
                 Arguments.of("  size: 5m\n", "", "window.size: missing"),
-                Arguments.of("  offset: 0s\n", "  offset: 0s\n  slide: 1m\n", "window.slide: not allowed here: only for sliding windows"),
+                Arguments.of("  offset: 0s\n", "  offset: 0s\n  slide: 1m\n", "window.slide: not allowed here: only for window.type: sliding"),
                 Arguments.of("  offset: 0s\n", "  offset: 5m\n", "window.offset: must be smaller than window.size (5m)"),
                 Arguments.of("type: tumbling", "type: hopping", "window.type: 'hopping' is not one of tumbling | sliding | session"),
                 Arguments.of("strategy: bounded", "strategy: bonded", "watermark.strategy: 'bonded' is not one of bounded | monotonous | none"),
                 Arguments.of("  max-out-of-orderness: 10s\n", "", "watermark.max-out-of-orderness: missing"),
                 Arguments.of("unit: ms", "unit: sec", "event-time.unit: 'sec' is not one of ms | s | us | ns | iso8601"),
                 Arguments.of("idleness: 1m", "idleness: 0s", "watermark.idleness: must be above 0"),
-                Arguments.of("emit: periodic", "emit: per-event", "watermark.interval: not allowed here: only for emit: periodic"),
+                Arguments.of("emit: periodic", "emit: per-event", "watermark.interval: not allowed here: only for watermark.emit: periodic"),
                 Arguments.of("{sum: amount}", "{median: amount}", "aggregate[1].median: unknown aggregate"),
                 Arguments.of("results: {type: jsonl", "results: {type: xml", "output.results.type: 'xml' is not one of jsonl | csv | stdout"),
                 Arguments.of("path: out/late.jsonl", "path: out/results.jsonl", "output.late.path: is the same file as output.results.path"),
                 Arguments.of("path: out/results.jsonl", "path: orders.jsonl", "output.results.path: is the same file as source.path"),
-                Arguments.of("  format: jsonl\n", "  format: jsonl\n  rate: 5\n", "source.rate: not allowed here: generator options are for source.type: generator"),
+                Arguments.of("  format: jsonl\n", "  format: jsonl\n  rate: 5\n", "source.rate: not allowed here: only for source.type: generator"),
                 Arguments.of("allowed-lateness: 30s", "allowed-lateness: soon", "allowed-lateness: 'soon' is not a duration"),
                 Arguments.of("event-time:\n  field: eventTime\n  unit: ms\n", "event-time: eventTime\n", "event-time: expected a mapping of keys"),
-                Arguments.of("  field: eventTime\n", "  field: eventTime\n  field: ts\n", "not valid YAML"));
+                Arguments.of("  field: eventTime\n", "  field: eventTime\n  field: ts\n", "not valid YAML"),
+                // planned types say so, even with keys of their own
+                Arguments.of("  type: file\n", "  type: kafka\n  topic: orders\n",
+                        "source.type: 'kafka' is not supported yet (a Kafka source is planned); use one of file | socket | generator"),
+                Arguments.of("results: {type: jsonl, path: out/results.jsonl}", "results: {type: jdbc, url: 'jdbc:postgresql://x/y'}",
+                        "output.results.type: 'jdbc' is not supported yet (a JDBC output is planned); use one of jsonl | csv | stdout"),
+                // durations are bounded: no overflow downstream (a session gap of Long.MAX_VALUE ms crashed)
+                Arguments.of("  type: tumbling\n  size: 5m\n  offset: 0s\n", "  type: session\n  gap: 9223372036854775807ms\n",
+                        "window.gap: '9223372036854775807ms' is too large; at most 36500d"),
+                Arguments.of("max-out-of-orderness: 10s", "max-out-of-orderness: 9223372036854775807ms",
+                        "watermark.max-out-of-orderness: '9223372036854775807ms' is too large; at most 36500d"),
+                Arguments.of("max-out-of-orderness: 10s", "max-out-of-orderness: 36501d",
+                        "watermark.max-out-of-orderness: '36501d' is too large; at most 36500d"),
+                Arguments.of("late: {type: jsonl, path: out/late.jsonl}", "late: {type: csv, path: out/late.csv}",
+                        "output.late.type: is csv but the input is jsonl: late records are written as they were read; use type: jsonl"),
+                Arguments.of("  format: jsonl\n", "  format: csv\n  header: false\n", "source.header: false needs source.columns"),
+                Arguments.of("  format: jsonl\n", "  format: jsonl\n  columns: [a, b]\n", "source.columns: not allowed here: only for source.format: csv"),
+                Arguments.of("allowed-lateness: 30s", "allowed-lateness: 30s\ndead-letter-limt: 50%",
+                        "dead-letter-limt: unknown key (did you mean 'dead-letter-limit'?)"),
+                Arguments.of("aggregate: [count, {sum: amount}]", "aggregate: [count, {sum: amount}]\ndead-letter-limit: 150%",
+                        "dead-letter-limit: must be between 0% and 100%: 150%"));
     }
 
     @ParameterizedTest(name = "{2}")
@@ -108,7 +128,14 @@ class ConfigErrorTest {
         Path job = dir.resolve("job.yaml");
         Files.writeString(job, VALID);
         CliHarness.Result v = run("validate", job.toString()).assertOk();
-        assertThat(v.out()).contains(job + ": OK").contains("tumbling 5m").contains("bounded 10s, every 200ms, idle after 1m");
+        // every key that applies, set or defaulted, from the key table
+        assertThat(v.out()).contains(job + ": OK")
+                .containsPattern("\n  window.type +tumbling\n").containsPattern("\n  window.size +5m\n")
+                .containsPattern("\n  watermark.max-out-of-orderness +10s\n").containsPattern("\n  watermark.idleness +1m\n")
+                .containsPattern("\n  event-time.max-future +1h \\(default\\)\n")
+                .containsPattern("\n  dead-letter-limit +10% \\(default\\)\n")
+                .doesNotContain("window.gap").doesNotContain("source.host")
+                .containsPattern("writes output.results +jsonl .*/out/results.jsonl\n");
         assertThat(dir.resolve("out")).doesNotExist();
     }
 

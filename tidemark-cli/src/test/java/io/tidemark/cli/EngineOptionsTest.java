@@ -48,7 +48,7 @@ class EngineOptionsTest {
         CliHarness.write(dir, "orders.jsonl", "{\"userId\":\"u1\",\"eventTime\":1000,\"amount\":\"1\"}");
         Path job = job(dir, PER_EVENT, "type: tumbling\nsize: 10s");
         CliHarness.Result r = run("run", "--engine", "embedded", job.toString()).assertOk();
-        assertThat(r.out()).doesNotContain("engine").contains("accounted          1 records read = 1 in window results");
+        assertThat(r.out()).doesNotContain("engine").contains("accounted          1 lines read = 1 in window results");
     }
 
     @Test

@@ -8,7 +8,7 @@ import io.tidemark.cli.config.Durations;
 import io.tidemark.cli.config.TimeUnitKind;
 import io.tidemark.cli.gen.GeneratorOptions;
 import io.tidemark.cli.gen.OrderGenerator;
-import io.tidemark.cli.job.Formats;
+import io.tidemark.cli.output.LineFormat;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,11 +48,11 @@ class PartsTest {
 
     @Test
     void numbersPrintPlainlyWithoutAFractionWhenWhole() {
-        assertThat(Formats.number(new BigDecimal("12.0"))).isEqualTo("12");
-        assertThat(Formats.number(new BigDecimal("1.2E+3"))).isEqualTo("1200");
-        assertThat(Formats.number(new BigDecimal("0.000"))).isEqualTo("0");
-        assertThat(Formats.number(new BigDecimal("4.50"))).isEqualTo("4.5");
-        assertThat(Formats.number(new BigDecimal("-0.001"))).isEqualTo("-0.001");
+        assertThat(LineFormat.number(new BigDecimal("12.0"))).isEqualTo("12");
+        assertThat(LineFormat.number(new BigDecimal("1.2E+3"))).isEqualTo("1200");
+        assertThat(LineFormat.number(new BigDecimal("0.000"))).isEqualTo("0");
+        assertThat(LineFormat.number(new BigDecimal("4.50"))).isEqualTo("4.5");
+        assertThat(LineFormat.number(new BigDecimal("-0.001"))).isEqualTo("-0.001");
     }
 
     @Test
@@ -62,9 +62,8 @@ class PartsTest {
         g.rate = 10;
         g.duration = Duration.ofMinutes(10);
         g.splits = 2;
-        g.idle.add(GeneratorOptions.IdleStretch.parse("idle", "p1@2m+3m"));
+        g.idle.add(new GeneratorOptions.IdleStretch("p1", 120_000, 180_000));
         g.csv = true;
-        g.validate("");
         OrderGenerator gen = new OrderGenerator(g);
         List<String> lines = new ArrayList<>();
         gen.forEachRemaining(lines::add);

@@ -132,7 +132,7 @@ class ReplayAndGenerateTest {
         assertThat(lateFirings).as("and re-firings within the allowed lateness").isPositive();
         assertThat(dead).anyMatch(d -> d.contains("\"unparsable\"")).anyMatch(d -> d.contains("\"wrong-unit\""))
                 .anyMatch(d -> d.contains("\"too-far-ahead\""));
-        assertThat(r.out()).contains("accounted          " + read + " records read = " + inWindows + " in window results + "
+        assertThat(r.out()).contains("accounted          " + read + " lines read = " + inWindows + " in window results + "
                 + late + " late + " + dead.size() + " dead letters: OK");
     }
 
@@ -174,7 +174,7 @@ class ReplayAndGenerateTest {
                 "output: {results: {type: csv, path: out/r.csv}}",
                 ""));
         CliHarness.Result r = run("run", job.toString()).assertOk();
-        assertThat(r.out()).contains("records read       3000").contains(": OK");
+        assertThat(r.out()).contains("lines read         3000").contains(": OK");
         assertThat(lines(dir.resolve("out/r.csv")).get(0)).isEqualTo("userId,window_start,window_end,count,avg_amount,timing,firing,watermark");
         // without a dead-letter output, the first dead letters are shown on stderr
         assertThat(r.err()).contains("dead letter (unparsable) generator:");

@@ -5,6 +5,7 @@ import static io.tidemark.cli.CliHarness.job;
 import static io.tidemark.cli.CliHarness.lines;
 import static io.tidemark.cli.CliHarness.order;
 import static io.tidemark.cli.CliHarness.result;
+import static io.tidemark.cli.CliHarness.session;
 import static io.tidemark.cli.CliHarness.run;
 import static io.tidemark.cli.CliHarness.write;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,12 +46,12 @@ class WindowsEndToEndTest {
                 result("u2", 20000, 30000, 1, "3", "3", "3", "3", "ON_TIME", 1, END));
         assertThat(lines(dir.resolve("out/late.jsonl"))).isEmpty();
         assertThat(lines(dir.resolve("out/dead.jsonl"))).isEmpty();
-        assertThat(r.out()).contains("records read       5")
+        assertThat(r.out()).contains("lines read         5")
                 .contains("window results     4 (on-time 4, late re-firings 0) for 4 windows")
                 .contains("late records       0")
                 .contains("dead letters       0")
                 .contains("final watermark    22999")
-                .contains("accounted          5 records read = 5 in window results + 0 late + 0 dead letters: OK");
+                .contains("accounted          5 lines read = 5 in window results + 0 late + 0 dead letters: OK");
     }
 
     @Test
@@ -79,7 +80,7 @@ class WindowsEndToEndTest {
                 result("u1", 0, 10000, 1, "1", "1", "1", "1", "ON_TIME", 1, 9999),
                 result("u1", 10000, 20000, 1, "2", "2", "2", "2", "ON_TIME", 1, END));
         assertThat(lines(dir.resolve("out/late.jsonl"))).containsExactly(order("u1", 9999, "4"));
-        assertThat(r.out()).contains("accounted          3 records read = 2 in window results + 1 late + 0 dead letters: OK");
+        assertThat(r.out()).contains("accounted          3 lines read = 2 in window results + 1 late + 0 dead letters: OK");
     }
 
     @Test
@@ -98,7 +99,7 @@ class WindowsEndToEndTest {
                 result("u1", 5000, 15000, 2, "6", "3", "2", "4", "ON_TIME", 1, END),
                 result("u1", 10000, 20000, 1, "4", "4", "4", "4", "ON_TIME", 1, END));
         // each record is in two windows: the identity counts records that reached a window
-        assertThat(r.out()).contains("accounted          3 records read = 3 records in windows + 0 late + 0 dead letters: OK");
+        assertThat(r.out()).contains("accounted          3 lines read = 3 records in windows + 0 late + 0 dead letters: OK");
     }
 
     @Test
@@ -113,9 +114,9 @@ class WindowsEndToEndTest {
         run("run", job.toString()).assertOk();
 
         assertThat(lines(dir.resolve("out/results.jsonl"))).containsExactlyInAnyOrder(
-                result("u1", 1000, 5500, 2, "3", "1.5", "1", "2", "ON_TIME", 1, 8999),
-                result("u2", 4000, 7000, 1, "8", "8", "8", "8", "ON_TIME", 1, 8999),
-                result("u1", 9000, 12000, 1, "4", "4", "4", "4", "ON_TIME", 1, END));
+                session("u1", 1000, 5500, 2, "3", "1.5", "1", "2", "ON_TIME", 1, 8999, ""),
+                session("u2", 4000, 7000, 1, "8", "8", "8", "8", "ON_TIME", 1, 8999, ""),
+                session("u1", 9000, 12000, 1, "4", "4", "4", "4", "ON_TIME", 1, END, ""));
     }
 
     @Test
@@ -130,12 +131,12 @@ class WindowsEndToEndTest {
         CliHarness.Result r = run("run", job.toString()).assertOk();
 
         assertThat(lines(dir.resolve("out/results.jsonl"))).containsExactlyInAnyOrder(
-                result("u1", 1000, 3000, 1, "1", "1", "1", "1", "ON_TIME", 1, 4999),
-                result("u1", 5000, 7000, 1, "2", "2", "2", "2", "ON_TIME", 1, 9999),
-                result("u1", 1000, 7000, 3, "11", "3.666666666666667", "1", "8", "LATE", 2, 9999),
-                result("u1", 10000, 12000, 1, "4", "4", "4", "4", "ON_TIME", 1, END));
+                session("u1", 1000, 3000, 1, "1", "1", "1", "1", "ON_TIME", 1, 4999, ""),
+                session("u1", 5000, 7000, 1, "2", "2", "2", "2", "ON_TIME", 1, 9999, ""),
+                session("u1", 1000, 7000, 3, "11", "3.666666666666667", "1", "8", "LATE", 2, 9999, "[1000, 3000], [5000, 7000]"),
+                session("u1", 10000, 12000, 1, "4", "4", "4", "4", "ON_TIME", 1, END, ""));
         // the merged session replaces the two it absorbed: 3 + 1 = 4 records, not 1 + 1 + 3 + 1
-        assertThat(r.out()).contains("4 records read = 4 in window results + 0 late + 0 dead letters: OK");
+        assertThat(r.out()).contains("4 lines read = 4 in window results + 0 late + 0 dead letters: OK");
     }
 
     @Test
@@ -175,7 +176,7 @@ class WindowsEndToEndTest {
         assertThat(lines(dir.resolve("out/late.jsonl"))).containsExactly(lateLine);
         assertThat(r.out()).contains("window results     3 (on-time 2, late re-firings 1) for 2 windows")
                 .contains("late records       1")
-                .contains("accounted          5 records read = 4 in window results + 1 late + 0 dead letters: OK");
+                .contains("accounted          5 lines read = 4 in window results + 1 late + 0 dead letters: OK");
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.tidemark.cli.config;
 
 /** One entry of {@code aggregate}: {@code count}, or {@code {sum|avg|min|max: field}}. */
-public record AggregateSpec(Kind kind, String field) {
+public record AggregateSpec(Kind kind, String field) implements java.io.Serializable {
 
     public enum Kind { COUNT, SUM, AVG, MIN, MAX }
 

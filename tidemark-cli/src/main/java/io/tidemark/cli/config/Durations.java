@@ -7,9 +7,14 @@ import java.util.regex.Pattern;
 /**
  * Durations as job files write them: a whole number and a unit, {@code 250ms}, {@code 10s},
  * {@code 5m}, {@code 1h}, {@code 1d}; parts may be combined ({@code 1m30s}). {@code 0} alone is zero.
- * A leading {@code -} is accepted where a negative value makes sense (window offsets).
+ * A leading {@code -} is accepted where a negative value makes sense (window offsets). A duration is
+ * at most {@link #MAX} (100 years) either way, so that event times plus any duration stay far from the
+ * ends of the long range.
  */
 public final class Durations {
+
+    /** The longest duration a job file may write: 36500 days. */
+    public static final Duration MAX = Duration.ofDays(36_500);
 
     private static final Pattern PART = Pattern.compile("(\\d+)(ms|s|m|h|d)");
     private static final Pattern WHOLE = Pattern.compile("-?(\\d+(ms|s|m|h|d))+");
@@ -47,7 +52,10 @@ public final class Durations {
             }
             d.toMillis(); // must fit in milliseconds
         } catch (ArithmeticException | NumberFormatException e) {
-            throw new ConfigException(key, "'" + text + "' is too large");
+            d = MAX.plusMillis(1);
+        }
+        if (d.compareTo(MAX) > 0) {
+            throw new ConfigException(key, "'" + text + "' is too large; at most " + format(MAX));
         }
         return negative ? d.negated() : d;
     }

@@ -1,11 +1,17 @@
 package io.tidemark.cli.config;
 
-import io.tidemark.cli.gen.GeneratorOptions;
+import io.tidemark.cli.spi.OutputContext;
+import io.tidemark.cli.spi.OutputSpec;
+import io.tidemark.cli.spi.SourceSpec;
+import java.io.Serializable;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-/** A validated job file. Built by {@link JobConfigLoader}; every value is checked and defaulted. */
+/**
+ * A checked job file, built by {@link JobConfigLoader} from its {@link Settings} (kept for
+ * {@code validate}). The parts the job's source task needs are serializable.
+ */
 public record JobConfig(
         Path jobFile,
         String name,
@@ -16,17 +22,22 @@ public record JobConfig(
         Window window,
         Duration allowedLateness,
         List<AggregateSpec> aggregates,
-        OutputSpec results,
-        OutputSpec late,
-        OutputSpec deadLetter) {
-
-    public enum SourceType { FILE, GENERATOR, SOCKET }
+        Outputs outputs,
+        double deadLetterLimit,
+        Settings settings) {
 
     public enum Format { JSONL, CSV }
 
-    /** {@code source}: where lines come from and how to read them. */
-    public record Source(SourceType type, Path path, Format format, String partitionField, String arrivalTimeField,
-            String host, int port, GeneratorOptions generator) {
+    /**
+     * {@code source}: where lines come from and how to read them.
+     *
+     * @param columns the CSV columns' names when the job file gives them, else null (a header names them)
+     * @param header whether the first line is a CSV header
+     */
+    public record Source(SourceSpec spec, Format format, List<String> columns, boolean header, String partitionField,
+            String arrivalTimeField, int maxLineLength) implements Serializable {
+
+        private static final long serialVersionUID = 1L;
 
         /** Whether processing time is replayed from the arrival-time field. */
         public boolean replay() {
@@ -34,14 +45,20 @@ public record JobConfig(
         }
     }
 
-    /** {@code event-time}: the field, its unit and the plausibility checks. */
-    public record EventTime(String field, TimeUnitKind unit, Duration maxFuture, boolean unitCheck) {}
+    /** {@code event-time}: the field, its unit and the checks. */
+    public record EventTime(String field, TimeUnitKind unit, Duration maxFuture, int confirmations, boolean unitCheck)
+            implements Serializable {
+
+        private static final long serialVersionUID = 1L;
+    }
 
     public enum Strategy { BOUNDED, MONOTONOUS, NONE }
 
     /** {@code watermark}. {@code interval} is zero for per-event emission. */
     public record Watermark(Strategy strategy, Duration maxOutOfOrderness, boolean perEvent, Duration interval,
-            Duration idleness) {
+            Duration idleness) implements Serializable {
+
+        private static final long serialVersionUID = 1L;
 
         /** The bound the watermark trails the largest timestamp by (0 for monotonous and none). */
         public long boundMillis() {
@@ -51,6 +68,32 @@ public record JobConfig(
 
     public enum WindowType { TUMBLING, SLIDING, SESSION }
 
-    /** {@code window}. Unused durations are null. */
-    public record Window(WindowType type, Duration size, Duration slide, Duration offset, Duration gap) {}
+    /** {@code window}. Durations a type does not use are null. */
+    public record Window(WindowType type, Duration size, Duration slide, Duration offset, Duration gap)
+            implements Serializable {
+
+        private static final long serialVersionUID = 1L;
+
+        /** Whether some event times fall into no window (sliding windows with a slide above their size). */
+        public boolean hasGaps() {
+            return type == WindowType.SLIDING && slide.compareTo(size) > 0;
+        }
+
+        /** Whether {@code t} falls into no window (see {@link #hasGaps}). */
+        public boolean inNoWindow(long t) {
+            return hasGaps() && Math.floorMod(t - offset.toMillis(), slide.toMillis()) >= size.toMillis();
+        }
+    }
+
+    /** {@code output}: results (standard out unless set), late records and dead letters (null: not written). */
+    public record Outputs(OutputSpec results, OutputSpec late, OutputSpec deadLetter) {
+
+        public OutputSpec get(OutputContext.Role role) {
+            return switch (role) {
+                case RESULTS -> results;
+                case LATE -> late;
+                case DEAD_LETTER -> deadLetter;
+            };
+        }
+    }
 }

@@ -1,7 +1,5 @@
 package io.tidemark.cli.gen;
 
-import io.tidemark.cli.config.ConfigException;
-import io.tidemark.cli.config.Durations;
 import java.io.Serializable;
 import java.util.SplittableRandom;
 
@@ -30,48 +28,30 @@ public final class DelayDistribution implements Serializable {
         this.text = text;
     }
 
-    public static DelayDistribution parse(String key, String text) {
-        String t = text.trim();
-        int colon = t.indexOf(':');
-        String name = colon < 0 ? t : t.substring(0, colon);
-        String args = colon < 0 ? "" : t.substring(colon + 1);
-        switch (name) {
-            case "fixed":
-                return new DelayDistribution(Kind.FIXED, Durations.parse(key, args, false).toMillis(), 0, 0, t);
-            case "uniform": {
-                int dots = args.indexOf("..");
-                if (dots < 0) {
-                    throw new ConfigException(key, "write uniform:MIN..MAX, e.g. uniform:0s..5s");
-                }
-                long lo = Durations.parse(key, args.substring(0, dots), false).toMillis();
-                long hi = Durations.parse(key, args.substring(dots + 2), false).toMillis();
-                if (hi < lo) {
-                    throw new ConfigException(key, "uniform: MAX is below MIN in '" + text + "'");
-                }
-                return new DelayDistribution(Kind.UNIFORM, lo, hi, 0, t);
-            }
-            case "exponential":
-                return new DelayDistribution(Kind.EXPONENTIAL, Durations.parse(key, args, false).toMillis(), 0, 0, t);
-            case "lognormal": {
-                String[] p = args.split(":");
-                if (p.length != 2) {
-                    throw new ConfigException(key, "write lognormal:MEDIAN:SIGMA, e.g. lognormal:1s:0.8");
-                }
-                double s;
-                try {
-                    s = Double.parseDouble(p[1]);
-                } catch (NumberFormatException e) {
-                    throw new ConfigException(key, "lognormal sigma '" + p[1] + "' is not a number");
-                }
-                if (!(s >= 0) || s > 10) {
-                    throw new ConfigException(key, "lognormal sigma must be between 0 and 10: " + p[1]);
-                }
-                return new DelayDistribution(Kind.LOGNORMAL, Durations.parse(key, p[0], false).toMillis(), 0, s, t);
-            }
-            default:
-                throw new ConfigException(key, "unknown delay distribution '" + text
-                        + "'; use fixed:2s, uniform:0s..5s, exponential:2s or lognormal:1s:0.8");
+    /** Always {@code ms}. {@code text} is how it was written ({@code fixed:2s}). */
+    public static DelayDistribution fixed(long ms, String text) {
+        return new DelayDistribution(Kind.FIXED, ms, 0, 0, text);
+    }
+
+    /** Evenly between {@code lo} and {@code hi} ms (inclusive). */
+    public static DelayDistribution uniform(long lo, long hi, String text) {
+        if (hi < lo) {
+            throw new IllegalArgumentException("uniform: MAX is below MIN in '" + text + "'");
         }
+        return new DelayDistribution(Kind.UNIFORM, lo, hi, 0, text);
+    }
+
+    /** Exponential with mean {@code mean} ms. */
+    public static DelayDistribution exponential(long mean, String text) {
+        return new DelayDistribution(Kind.EXPONENTIAL, mean, 0, 0, text);
+    }
+
+    /** Log-normal with median {@code median} ms and {@code sigma} (0 to 10): most delays near the median, a long tail. */
+    public static DelayDistribution lognormal(long median, double sigma, String text) {
+        if (!(sigma >= 0) || sigma > 10) {
+            throw new IllegalArgumentException("lognormal sigma must be between 0 and 10: " + sigma);
+        }
+        return new DelayDistribution(Kind.LOGNORMAL, median, 0, sigma, text);
     }
 
     /** A delay in milliseconds (never negative), drawn with {@code rnd}. */

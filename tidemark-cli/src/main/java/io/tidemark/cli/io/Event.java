@@ -2,21 +2,18 @@ package io.tidemark.cli.io;
 
 import java.io.Serializable;
 import java.math.BigDecimal;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 
 /**
- * One accepted input record inside the pipeline: its parsed fields, the original line exactly as it
- * was read, where it came from (source and line number), its split, and the values the job needs,
- * already checked by the source: the event time in epoch milliseconds, the key (each key field as a
- * JSON literal) and the numeric value of each aggregated field. Immutable.
+ * One accepted input record inside the pipeline: the original line exactly as it was read, where it
+ * came from (source and line number), its split, and the values the job needs, already checked by the
+ * source: the event time in epoch milliseconds, the key (each key field as a JSON literal) and the
+ * numeric value of each aggregated field. Immutable.
  */
 public final class Event implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    private final Map<String, Object> fields;
     private final String originalLine;
     private final String source;
     private final long lineNumber;
@@ -25,9 +22,8 @@ public final class Event implements Serializable {
     private final List<String> key;
     private final BigDecimal[] values;
 
-    public Event(Map<String, Object> fields, String originalLine, String source, long lineNumber, String split,
-            long timestamp, List<String> key, BigDecimal[] values) {
-        this.fields = Collections.unmodifiableMap(fields);
+    public Event(String originalLine, String source, long lineNumber, String split, long timestamp, List<String> key,
+            BigDecimal[] values) {
         this.originalLine = originalLine;
         this.source = source;
         this.lineNumber = lineNumber;
@@ -35,11 +31,6 @@ public final class Event implements Serializable {
         this.timestamp = timestamp;
         this.key = List.copyOf(key);
         this.values = values.clone();
-    }
-
-    /** The parsed fields by name (strings, numbers, booleans, nulls; nested values as JSON trees). */
-    public Map<String, Object> fields() {
-        return fields;
     }
 
     /** The line exactly as read, without its line terminator. */

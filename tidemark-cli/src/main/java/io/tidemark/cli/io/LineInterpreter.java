@@ -3,109 +3,142 @@ package io.tidemark.cli.io;
 import io.tidemark.cli.config.AggregateSpec;
 import io.tidemark.cli.config.JobConfig;
 import io.tidemark.cli.config.TimeUnitKind;
+import io.tidemark.cli.data.DeadLetter;
+import io.tidemark.cli.spi.Line;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Decides, line by line, whether a line becomes an {@link Event} or a {@link DeadLetter}, and why.
+ * Decides, line by line, whether a line is skipped (empty, or the CSV header), becomes a candidate
+ * {@link Event} (which the {@link TimeGuard} still judges) or a {@link DeadLetter}, and why.
  *
  * <p>The checks run in this order; the first that fails gives the reason:
  * <ol>
+ *   <li>{@code line-too-long}: longer than {@code source.max-line-length};
+ *   <li>{@code invalid-encoding}: not UTF-8 (the letter keeps the exact bytes in base64);
+ *   <li>(an empty line is skipped and counted; the first non-empty line of a CSV input with a header is
+ *       the header); {@code blank}: only spaces and control characters;
  *   <li>{@code unparsable}: not a JSON object, or a CSV row with the wrong number of values;
  *   <li>{@code missing-field}: the partition field is absent or null;
  *   <li>{@code bad-arrival-time} (replay mode): the arrival-time field is absent or not epoch milliseconds;
  *   <li>{@code missing-field}: a key-by field or an aggregated field is absent or null;
+ *   <li>{@code number-out-of-range}: a key-by, partition or aggregated number beyond
+ *       {@link #MAX_DIGITS} digits before or after the point;
  *   <li>{@code missing-event-time}: the event-time field is absent or null;
  *   <li>{@code wrong-unit}: the value's size says another unit than {@code event-time.unit} (see
- *       {@link TimeUnitKind#guessFromMagnitude}), or an ISO-8601 text where a number is declared, or the reverse;
- *       {@code bad-event-time}: not a number (or not an ISO-8601 instant with offset), or out of range;
- *   <li>{@code not-a-number}: an aggregated field is not a number;
- *   <li>{@code too-far-ahead}: the event time is more than {@code event-time.max-future} ahead of the
- *       reference watermark (see {@link #referenceWatermark}).
+ *       {@link TimeUnitKind#guessFromMagnitude}), or an ISO-8601 text where a number is declared, or the
+ *       reverse; {@code bad-event-time}: not a number (or not an ISO-8601 instant with offset), or out of range;
+ *   <li>{@code not-a-number}: an aggregated field is not a number.
  * </ol>
- *
- * <p>The interpreter sees every line of the input in order (each parallel source subtask runs its own
- * and reaches the same decisions), so its decisions do not depend on parallelism.
+ * Numbers are bounded before any arithmetic, so that a line like {@code 1e100000000} costs no more
+ * than any other.
  */
 public final class LineInterpreter {
+
+    /** The most digits a number may have before, and after, its decimal point. */
+    public static final int MAX_DIGITS = 40;
 
     private static final Pattern NUMBER = Pattern.compile("[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?");
     private static final BigDecimal THOUSAND = BigDecimal.valueOf(1000);
     private static final BigDecimal MILLION = BigDecimal.valueOf(1_000_000);
+    private static final long MAX_TIME = Long.MAX_VALUE / 4;
 
-    /** What became of one line. Exactly one of {@code event} and {@code deadLetter} is set. */
-    public record Outcome(Event event, DeadLetter deadLetter, String split, Long arrival) {}
+    /** What became of one line. */
+    public sealed interface Outcome {}
+
+    /** Not a record: an empty line, or the CSV header line ({@code header} true). */
+    public record Skipped(boolean header, String text) implements Outcome {}
+
+    /** A dead letter; its split and arrival time if they could be read. */
+    public record Rejected(DeadLetter letter, String split, Long arrival) implements Outcome {}
+
+    /** A record that passed every check of this class, with its split and (replay) arrival time. */
+    public record Candidate(Event event, String split, Long arrival) implements Outcome {}
 
     private final LineParser parser;
+    private final boolean header;
     private final String partitionField;
     private final String arrivalField;
     private final String timeField;
     private final TimeUnitKind unit;
     private final boolean unitCheck;
-    private final long maxFutureMillis;
-    private final long boundMillis;
     private final List<String> keyBy;
     private final List<AggregateSpec> aggregates;
+    private final int maxLineLength;
     private final String defaultSplit;
+    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    private CharBuffer chars = CharBuffer.allocate(256);
+    private boolean headerSeen;
 
-    /** Largest event time accepted so far (over all splits), or Long.MIN_VALUE. */
-    private long maxAccepted = Long.MIN_VALUE;
-
-    public LineInterpreter(JobConfig job, String defaultSplit) {
-        this.parser = job.source().format() == JobConfig.Format.CSV ? LineParser.csv() : LineParser.jsonl();
-        this.partitionField = job.source().partitionField();
-        this.arrivalField = job.source().arrivalTimeField();
-        this.timeField = job.eventTime().field();
-        this.unit = job.eventTime().unit();
-        this.unitCheck = job.eventTime().unitCheck();
-        this.maxFutureMillis = job.eventTime().maxFuture().toMillis();
-        this.boundMillis = job.watermark().boundMillis();
-        this.keyBy = job.keyBy();
-        this.aggregates = job.aggregates();
+    public LineInterpreter(JobConfig.Source source, JobConfig.EventTime eventTime, List<String> keyBy,
+            List<AggregateSpec> aggregates, String defaultSplit) {
+        this.parser = source.format() == JobConfig.Format.CSV ? LineParser.csv(source.columns()) : LineParser.jsonl();
+        this.header = source.format() == JobConfig.Format.CSV && source.header();
+        this.partitionField = source.partitionField();
+        this.arrivalField = source.arrivalTimeField();
+        this.maxLineLength = source.maxLineLength();
+        this.timeField = eventTime.field();
+        this.unit = eventTime.unit();
+        this.unitCheck = eventTime.unitCheck();
+        this.keyBy = keyBy;
+        this.aggregates = aggregates;
         this.defaultSplit = defaultSplit;
     }
 
-    /** Whether {@code line} is the CSV header (consumed, not a record). Call for each non-blank line first. */
-    public boolean isHeader(String line) {
-        return parser.consumeHeader(line);
-    }
-
-    /**
-     * The reference watermark a new event time is compared with: the source's leading watermark
-     * estimate, {@code (largest event time accepted so far, over all splits) − bound − 1} (the bound is
-     * {@code watermark.max-out-of-orderness}; 0 for monotonous and none); in replay mode at least
-     * {@code arrival time − bound − 1}, so that processing time vouches for data after a long gap.
-     * Long.MIN_VALUE when there is nothing to compare with yet (no replay, nothing accepted).
-     */
-    long referenceWatermark(Long arrival) {
-        long ref = maxAccepted == Long.MIN_VALUE ? Long.MIN_VALUE : maxAccepted - boundMillis - 1;
-        if (arrival != null) {
-            ref = Math.max(ref, arrival - boundMillis - 1);
+    public Outcome interpret(Line raw, String source, long lineNumber) {
+        if (raw.cut()) {
+            return dead(DeadLetter.LINE_TOO_LONG, "the line has " + raw.fullLength() + " bytes, more than source.max-line-length ("
+                    + maxLineLength + "); the letter keeps its first " + raw.length(), source, lineNumber,
+                    lenient(raw), base64(raw), null, null);
         }
-        return ref;
-    }
-
-    public Outcome interpret(String line, String source, long lineNumber) {
+        String line = decode(raw);
+        if (line == null) {
+            return dead(DeadLetter.INVALID_ENCODING, "byte " + invalidAt + " (0x" + String.format("%02x", raw.bytes()[invalidAt] & 0xff)
+                    + ") is not UTF-8; the letter keeps the line's bytes in base64", source, lineNumber, lenient(raw), base64(raw), null, null);
+        }
+        if (line.isEmpty()) {
+            return new Skipped(false, line);
+        }
+        if (blank(line)) {
+            return dead(DeadLetter.BLANK, "only spaces or control characters", source, lineNumber, line, null, null, null);
+        }
+        if (header && !headerSeen) {
+            headerSeen = true;
+            parser.header(line);
+            return new Skipped(true, line);
+        }
         Map<String, Object> fields;
         try {
             fields = parser.parse(line);
         } catch (LineParser.ParseException e) {
-            return dead(DeadLetter.UNPARSABLE, e.getMessage(), source, lineNumber, line, null, null);
+            return dead(DeadLetter.UNPARSABLE, e.getMessage(), source, lineNumber, line, null, null, null);
         }
         String split = defaultSplit;
         if (partitionField != null) {
             Object p = fields.get(partitionField);
             if (p == null) {
                 return dead(DeadLetter.MISSING_FIELD, "partition field '" + partitionField + "' is missing", source,
-                        lineNumber, line, null, null);
+                        lineNumber, line, null, null, null);
+            }
+            if (outOfRange(p)) {
+                return dead(DeadLetter.NUMBER_OUT_OF_RANGE, "partition field '" + partitionField + "' is a number with more than "
+                        + MAX_DIGITS + " digits", source, lineNumber, line, null, null, null);
             }
             split = p instanceof String ? (String) p : literal(p);
         }
@@ -115,108 +148,155 @@ public final class LineInterpreter {
             BigDecimal ad = number(a);
             if (ad == null) {
                 return dead(DeadLetter.BAD_ARRIVAL_TIME, a == null ? "arrival-time field '" + arrivalField + "' is missing"
-                        : "arrival-time field '" + arrivalField + "' is not epoch milliseconds: " + a,
-                        source, lineNumber, line, split, null);
+                        : "arrival-time field '" + arrivalField + "' is not epoch milliseconds: " + shorten(literal(a)),
+                        source, lineNumber, line, null, split, null);
             }
-            try {
-                arrival = ad.setScale(0, RoundingMode.FLOOR).longValueExact();
-            } catch (ArithmeticException e) {
-                return dead(DeadLetter.BAD_ARRIVAL_TIME, "arrival time out of range: " + a, source, lineNumber, line, split, null);
+            if (bounded(ad) == null || ad.abs().compareTo(BigDecimal.valueOf(MAX_TIME)) > 0) {
+                return dead(DeadLetter.BAD_ARRIVAL_TIME, "arrival time out of range: " + shorten(literal(a)), source, lineNumber,
+                        line, null, split, null);
             }
+            arrival = ad.setScale(0, RoundingMode.FLOOR).longValueExact();
         }
         for (String k : keyBy) {
-            if (fields.get(k) == null) {
+            Object v = fields.get(k);
+            if (v == null) {
                 return dead(DeadLetter.MISSING_FIELD, "key-by field '" + k + "' is missing", source, lineNumber, line,
-                        split, arrival);
+                        null, split, arrival);
+            }
+            if (outOfRange(v)) {
+                return dead(DeadLetter.NUMBER_OUT_OF_RANGE, "key-by field '" + k + "' is a number with more than " + MAX_DIGITS
+                        + " digits before or after its point", source, lineNumber, line, null, split, arrival);
             }
         }
         for (AggregateSpec a : aggregates) {
             if (a.field() != null && fields.get(a.field()) == null) {
                 return dead(DeadLetter.MISSING_FIELD, "field '" + a.field() + "' (" + a.outputName() + ") is missing",
-                        source, lineNumber, line, split, arrival);
+                        source, lineNumber, line, null, split, arrival);
             }
         }
         Object t = fields.get(timeField);
         if (t == null) {
             return dead(DeadLetter.MISSING_EVENT_TIME, "event-time field '" + timeField + "' is missing", source,
-                    lineNumber, line, split, arrival);
+                    lineNumber, line, null, split, arrival);
         }
         long ts;
         try {
             ts = eventTime(t);
-        } catch (Rejected r) {
-            return dead(r.reason, r.getMessage(), source, lineNumber, line, split, arrival);
+        } catch (BadTime r) {
+            return dead(r.reason, r.getMessage(), source, lineNumber, line, null, split, arrival);
         }
         BigDecimal[] values = new BigDecimal[aggregates.size()];
         for (int i = 0; i < values.length; i++) {
             AggregateSpec a = aggregates.get(i);
             if (a.field() != null) {
                 Object v = fields.get(a.field());
-                values[i] = number(v);
+                BigDecimal n = number(v);
+                if (n == null) {
+                    return dead(DeadLetter.NOT_A_NUMBER, "field '" + a.field() + "' is not a number: " + shorten(literal(v)),
+                            source, lineNumber, line, null, split, arrival);
+                }
+                values[i] = bounded(n);
                 if (values[i] == null) {
-                    return dead(DeadLetter.NOT_A_NUMBER, "field '" + a.field() + "' is not a number: " + literal(v),
-                            source, lineNumber, line, split, arrival);
+                    return dead(DeadLetter.NUMBER_OUT_OF_RANGE, "field '" + a.field() + "' has more than " + MAX_DIGITS
+                            + " digits before or after its point: " + shorten(literal(v)), source, lineNumber, line, null, split, arrival);
                 }
             }
-        }
-        long ref = referenceWatermark(arrival);
-        if (ref != Long.MIN_VALUE && ts - ref > maxFutureMillis) {
-            return dead(DeadLetter.TOO_FAR_AHEAD, "event time " + ts + " (" + Instant.ofEpochMilli(ts) + ") is "
-                    + (ts - ref) + " ms ahead of the reference watermark " + ref + "; event-time.max-future is "
-                    + maxFutureMillis + " ms", source, lineNumber, line, split, arrival);
         }
         List<String> key = new ArrayList<>(keyBy.size());
         for (String k : keyBy) {
             key.add(literal(fields.get(k)));
         }
-        maxAccepted = Math.max(maxAccepted, ts);
-        return new Outcome(new Event(fields, line, source, lineNumber, split, ts, key, values), null, split, arrival);
+        return new Candidate(new Event(line, source, lineNumber, split, ts, key, values), split, arrival);
     }
 
-    private static Outcome dead(String reason, String detail, String source, long lineNumber, String line, String split,
-            Long arrival) {
-        return new Outcome(null, new DeadLetter(reason, detail, source, lineNumber, line), split, arrival);
+    private int invalidAt;
+
+    /** The line as strict UTF-8, or null (then {@link #invalidAt} is the first bad byte). */
+    private String decode(Line raw) {
+        ByteBuffer in = ByteBuffer.wrap(raw.bytes(), 0, raw.length());
+        if (chars.capacity() < raw.length()) {
+            chars = CharBuffer.allocate(Math.max(raw.length(), chars.capacity() * 2));
+        }
+        chars.clear();
+        decoder.reset();
+        CoderResult r = decoder.decode(in, chars, true);
+        if (r.isError()) {
+            invalidAt = in.position();
+            return null;
+        }
+        decoder.flush(chars);
+        chars.flip();
+        return chars.toString();
     }
 
-    private static final class Rejected extends Exception {
+    private static String lenient(Line raw) {
+        return new String(raw.bytes(), 0, raw.length(), StandardCharsets.UTF_8);
+    }
+
+    private static String base64(Line raw) {
+        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(raw.bytes(), raw.length()));
+    }
+
+    /** Whether the text has no visible character: only white space, separators, control or format characters. */
+    static boolean blank(String s) {
+        for (int i = 0; i < s.length(); ) {
+            int c = s.codePointAt(i);
+            int type = Character.getType(c);
+            if (!Character.isWhitespace(c) && !Character.isSpaceChar(c) && type != Character.CONTROL && type != Character.FORMAT) {
+                return false;
+            }
+            i += Character.charCount(c);
+        }
+        return true;
+    }
+
+    private static Outcome dead(String reason, String detail, String source, long lineNumber, String line, String bytes,
+            String split, Long arrival) {
+        return new Rejected(new DeadLetter(reason, detail, source, lineNumber, line, bytes), split, arrival);
+    }
+
+    private static final class BadTime extends Exception {
         private static final long serialVersionUID = 1L;
         final String reason;
 
-        Rejected(String reason, String message) {
+        BadTime(String reason, String message) {
             super(message, null, false, false);
             this.reason = reason;
         }
     }
 
-    private long eventTime(Object t) throws Rejected {
+    private long eventTime(Object t) throws BadTime {
         if (unit == TimeUnitKind.ISO8601) {
             BigDecimal n = number(t);
             if (n != null) {
-                TimeUnitKind guess = TimeUnitKind.guessFromMagnitude(n.doubleValue());
+                TimeUnitKind guess = bounded(n) == null ? null : TimeUnitKind.guessFromMagnitude(n.doubleValue());
                 if (guess != null) {
-                    throw new Rejected(DeadLetter.WRONG_UNIT, "event time " + t + " looks like epoch " + guess.label()
-                            + " but event-time.unit is iso8601");
+                    throw new BadTime(DeadLetter.WRONG_UNIT, "event time " + shorten(literal(t)) + " looks like epoch "
+                            + guess.label() + " but event-time.unit is iso8601");
                 }
-                throw new Rejected(DeadLetter.BAD_EVENT_TIME, "event time " + t + " is not an ISO-8601 time");
+                throw new BadTime(DeadLetter.BAD_EVENT_TIME, "event time " + shorten(literal(t)) + " is not an ISO-8601 time");
             }
             if (!(t instanceof String)) {
-                throw new Rejected(DeadLetter.BAD_EVENT_TIME, "event time " + literal(t) + " is not an ISO-8601 time");
+                throw new BadTime(DeadLetter.BAD_EVENT_TIME, "event time " + shorten(literal(t)) + " is not an ISO-8601 time");
             }
             return parseIso((String) t);
         }
         BigDecimal n = number(t);
         if (n == null) {
             if (t instanceof String && looksIso((String) t)) {
-                throw new Rejected(DeadLetter.WRONG_UNIT, "event time " + literal(t) + " is an ISO-8601 time but event-time.unit is "
+                throw new BadTime(DeadLetter.WRONG_UNIT, "event time " + shorten(literal(t)) + " is an ISO-8601 time but event-time.unit is "
                         + unit.label());
             }
-            throw new Rejected(DeadLetter.BAD_EVENT_TIME, "event time " + literal(t) + " is not a number");
+            throw new BadTime(DeadLetter.BAD_EVENT_TIME, "event time " + shorten(literal(t)) + " is not a number");
+        }
+        if (bounded(n) == null) {
+            throw new BadTime(DeadLetter.BAD_EVENT_TIME, "event time " + shorten(literal(t)) + " is out of range");
         }
         if (unitCheck) {
             TimeUnitKind guess = TimeUnitKind.guessFromMagnitude(n.doubleValue());
             if (guess != null && guess != unit) {
                 int digits = n.abs().setScale(0, RoundingMode.FLOOR).toBigInteger().toString().length();
-                throw new Rejected(DeadLetter.WRONG_UNIT, "event time " + n.toPlainString() + " has " + digits
+                throw new BadTime(DeadLetter.WRONG_UNIT, "event time " + n.toPlainString() + " has " + digits
                         + " digits: it looks like epoch " + unitName(guess) + " but event-time.unit is " + unit.label()
                         + " (set event-time.unit-check: false to accept it)");
             }
@@ -227,16 +307,12 @@ public final class LineInterpreter {
             case US -> n.divide(THOUSAND);
             default -> n.divide(MILLION);
         };
-        try {
-            BigInteger whole = ms.setScale(0, RoundingMode.FLOOR).toBigIntegerExact();
-            // keep away from the ends of the long range, where watermarks and window ends overflow
-            if (whole.abs().compareTo(BigInteger.valueOf(Long.MAX_VALUE / 4)) > 0) {
-                throw new ArithmeticException();
-            }
-            return whole.longValueExact();
-        } catch (ArithmeticException e) {
-            throw new Rejected(DeadLetter.BAD_EVENT_TIME, "event time " + n.toPlainString() + " " + unit.label() + " is out of range");
+        BigInteger whole = ms.setScale(0, RoundingMode.FLOOR).toBigInteger();
+        // keep away from the ends of the long range, where watermarks and window ends overflow
+        if (whole.abs().compareTo(BigInteger.valueOf(MAX_TIME)) > 0) {
+            throw new BadTime(DeadLetter.BAD_EVENT_TIME, "event time " + n.toPlainString() + " " + unit.label() + " is out of range");
         }
+        return whole.longValueExact();
     }
 
     private static String unitName(TimeUnitKind u) {
@@ -253,20 +329,25 @@ public final class LineInterpreter {
         return s.length() >= 10 && Character.isDigit(s.charAt(0)) && s.charAt(4) == '-';
     }
 
-    private static long parseIso(String s) throws Rejected {
+    private static long parseIso(String s) throws BadTime {
+        long ms;
         try {
-            return OffsetDateTime.parse(s).toInstant().toEpochMilli();
-        } catch (DateTimeParseException e) {
+            ms = OffsetDateTime.parse(s).toInstant().toEpochMilli();
+        } catch (DateTimeException | ArithmeticException e) {
             try {
-                return Instant.parse(s).toEpochMilli();
-            } catch (DateTimeParseException e2) {
-                throw new Rejected(DeadLetter.BAD_EVENT_TIME, "event time \"" + s
+                ms = Instant.parse(s).toEpochMilli();
+            } catch (DateTimeException | ArithmeticException e2) {
+                throw new BadTime(DeadLetter.BAD_EVENT_TIME, "event time \"" + shorten(s)
                         + "\" is not an ISO-8601 instant with a zone offset (e.g. 2024-01-01T10:00:00Z)");
             }
         }
+        if (Math.abs(ms) > MAX_TIME) {
+            throw new BadTime(DeadLetter.BAD_EVENT_TIME, "event time \"" + shorten(s) + "\" is out of range");
+        }
+        return ms;
     }
 
-    /** {@code v} as an exact decimal if it is a number or a text holding one; else null. */
+    /** {@code v} as an exact decimal if it is a number or a text holding one; else null. Not bounded. */
     public static BigDecimal number(Object v) {
         if (v instanceof BigDecimal) {
             return (BigDecimal) v;
@@ -279,7 +360,7 @@ public final class LineInterpreter {
         }
         if (v instanceof String) {
             String s = ((String) v).trim();
-            if (NUMBER.matcher(s).matches()) {
+            if (s.length() <= 200 && NUMBER.matcher(s).matches()) {
                 try {
                     return new BigDecimal(s);
                 } catch (NumberFormatException e) {
@@ -290,7 +371,25 @@ public final class LineInterpreter {
         return null;
     }
 
-    /** {@code v} as a JSON literal: {@code "u1"}, {@code 42}, {@code true}, {@code null}. */
+    /**
+     * {@code n} if it has at most {@link #MAX_DIGITS} digits before and after its point, else null.
+     * Costs no arithmetic on {@code n}'s digits: {@code 1e100000000} is refused at once.
+     */
+    public static BigDecimal bounded(BigDecimal n) {
+        long integerDigits = (long) n.precision() - n.scale();
+        return integerDigits <= MAX_DIGITS && n.scale() <= MAX_DIGITS ? n : null;
+    }
+
+    /** Whether {@code v} is a number (not a text) beyond {@link #bounded}. */
+    private static boolean outOfRange(Object v) {
+        return (v instanceof BigDecimal || v instanceof BigInteger) && bounded(number(v)) == null;
+    }
+
+    private static String shorten(String s) {
+        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+    }
+
+    /** {@code v} as a JSON literal: {@code "u1"}, {@code 42}, {@code true}, {@code null}; numbers as written. */
     public static String literal(Object v) {
         if (v instanceof String) {
             String s = (String) v;
@@ -306,6 +405,8 @@ public final class LineInterpreter {
             return v.toString();
         } else if (v == null) {
             return "null";
+        } else if (v instanceof BigDecimal d) {
+            return bounded(d) != null ? d.toPlainString() : d.toString();
         }
         try {
             return LineParser.JSON.writeValueAsString(v);

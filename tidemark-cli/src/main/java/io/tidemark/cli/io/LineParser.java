@@ -1,59 +1,65 @@
 package io.tidemark.cli.io;
 
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Turns one line of input into fields. JSON lines: one object per line; numbers keep their exact
- * decimal value. CSV: the first non-blank line is the header that names the fields; values are text,
- * an empty value is a missing one; double quotes enclose values with commas or quotes ({@code ""}).
+ * decimal value; numbers, strings and nesting are bounded ({@link #JSON}). CSV: fields named by the
+ * header line or by {@code source.columns}; values are text, an empty value is a missing one; double
+ * quotes enclose values with commas or quotes ({@code ""}).
  */
 public abstract class LineParser {
 
-    /** Shared JSON settings: exact decimals, strict parsing, plain (non-scientific) decimals on output. */
-    public static final ObjectMapper JSON = JsonMapper.builder()
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
-            .build();
+    /**
+     * Shared JSON settings: exact decimals, strict parsing; numbers of at most 200 characters, strings
+     * of at most 1 MiB, nesting at most 64 deep (more is {@code unparsable}).
+     */
+    public static final ObjectMapper JSON;
+
+    static {
+        JSON = JsonMapper.builder()
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+                .build();
+        JSON.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+                .maxNumberLength(200).maxStringLength(1 << 20).maxNestingDepth(64).build());
+    }
 
     /** Why a line could not be parsed. */
     public static final class ParseException extends Exception {
         private static final long serialVersionUID = 1L;
 
         public ParseException(String message) {
-            super(message);
+            super(message, null, false, false);
         }
     }
 
-    /**
-     * Whether {@code line} is a header to remember rather than a record (true once, for CSV's first
-     * non-blank line).
-     */
-    public boolean consumeHeader(String line) {
-        return false;
-    }
-
-    /** The fields of {@code line} (which is not blank). */
+    /** The fields of {@code line} (not blank). */
     public abstract Map<String, Object> parse(String line) throws ParseException;
 
     public static LineParser jsonl() {
         return new Jsonl();
     }
 
-    public static LineParser csv() {
-        return new Csv();
+    /** CSV with the fields named by {@code columns}, or (null) by the header, given later to {@link #header}. */
+    public static LineParser csv(List<String> columns) {
+        return new Csv(columns);
     }
+
+    /** The header line of a CSV input (consumed, not a record); it names the fields unless columns do. */
+    public void header(String line) {}
 
     /** A JSON value as a plain Java value: String, Long/BigInteger, BigDecimal, Boolean, null, or the tree. */
     static Object plain(JsonNode n) {
@@ -90,9 +96,7 @@ public abstract class LineParser {
                 throw new ParseException("not a JSON object");
             }
             Map<String, Object> fields = new LinkedHashMap<>();
-            Iterator<Map.Entry<String, JsonNode>> it = tree.fields();
-            while (it.hasNext()) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : tree.properties()) {
                 fields.put(e.getKey(), plain(e.getValue()));
             }
             return fields;
@@ -100,32 +104,40 @@ public abstract class LineParser {
     }
 
     private static final class Csv extends LineParser {
-        private List<String> header;
+        private List<String> names;
+        private final boolean fromColumns;
 
-        @Override
-        public boolean consumeHeader(String line) {
-            if (header != null) {
-                return false;
-            }
-            try {
-                header = split(line);
-            } catch (ParseException e) {
-                header = List.of(line.split(",", -1));
-            }
-            return true;
+        Csv(List<String> columns) {
+            this.names = columns;
+            this.fromColumns = columns != null;
         }
 
-        /** The header's field names (null before the header). */
+        @Override
+        public void header(String line) {
+            if (fromColumns) {
+                return;
+            }
+            try {
+                names = split(line);
+            } catch (ParseException e) {
+                names = List.of(line.split(",", -1));
+            }
+        }
+
         @Override
         public Map<String, Object> parse(String line) throws ParseException {
             List<String> values = split(line);
-            if (values.size() != header.size()) {
-                throw new ParseException("has " + values.size() + " values but the header names " + header.size() + " fields");
+            if (names == null) {
+                throw new ParseException("no header line names the fields");
+            }
+            if (values.size() != names.size()) {
+                throw new ParseException("has " + values.size() + " values but " + (fromColumns ? "source.columns names " : "the header names ")
+                        + names.size() + " fields");
             }
             Map<String, Object> fields = new LinkedHashMap<>();
             for (int i = 0; i < values.size(); i++) {
                 String v = values.get(i);
-                fields.put(header.get(i), v.isEmpty() ? null : v);
+                fields.put(names.get(i), v.isEmpty() ? null : v);
             }
             return fields;
         }

@@ -7,9 +7,7 @@ import io.tidemark.cli.io.Event;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.streaming.api.datastream.DataStream;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
-import io.tidemark.streaming.api.datastream.WindowedStream;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
-import io.tidemark.streaming.api.windowing.Firing;
 import io.tidemark.streaming.api.windowing.assigners.EventTimeSessionWindows;
 import io.tidemark.streaming.api.windowing.assigners.SlidingEventTimeWindows;
 import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
@@ -17,40 +15,47 @@ import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
 import io.tidemark.streaming.api.windowing.windows.TimeWindow;
 import io.tidemark.time.ReplayClock;
 import io.tidemark.util.OutputTag;
+import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Builds the job's pipeline and runs it on the embedded engine or on Flink ({@link Engine}):
  * <pre>
- * source (split source: per-split watermarks, idleness) → keyBy(key-by fields)
- *   → window(assigner).allowedLateness(..).sideOutputLateData(late) → aggregate(counts, sums…, process)
- *   → results sink;   late side output → late sink;   bad lines → dead letters (in the source)
+ * source (split source: per-split watermarks, idleness; bad lines → dead letters)
+ *   [→ records in no window → dead letters, for sliding windows with gaps]
+ *   → keyBy(key-by fields) → window(assigner).allowedLateness(..).sideOutputLateData(late)
+ *   → aggregate(counts, sums…, process) → results sink;   late side output → late sink
  * </pre>
+ * The source and the sinks send what they produce to this command over the run's links
+ * ({@link RunServer}, {@link Link}); the command writes the outputs ({@link RunContext}) and counts.
  * The final watermark and the maximum watermark lag of the summary are the window operator's run
- * metrics ({@code lastEventTimeWatermark}, {@code maxWatermarkLag}) on the embedded engine; Flink does
- * not report them to the command. Everything else is counted by the job's own source and sinks.
+ * metrics on the embedded engine; Flink does not report them to the command.
  */
 public final class JobRunner {
 
     static final String WINDOW_OPERATOR = "window";
     static final String SOURCE = "source";
-    static final String RESULTS_SINK = "results";
-    static final String LATE_SINK = "late";
+
+    /** How long, after the job ended, its functions may take to deliver their last frames. */
+    private static final long DELIVERY_MILLIS = 60_000;
+
+    /** How a run is done: where, at which parallelism, with which standard streams and signal hold. */
+    public record Options(int parallelism, PrintStream out, PrintStream err, boolean progress, Engine engine,
+            RunControl control) {
+
+        public static Options embedded(PrintStream out, PrintStream err) {
+            return new Options(1, out, err, false, Engine.EMBEDDED, new RunControl());
+        }
+    }
 
     private JobRunner() {}
-
-    /**
-     * Runs {@code job} on the embedded engine. Standard-out outputs and warnings go to {@code out} and
-     * {@code err}; with {@code progress}, a file source shows a progress bar on {@code err}.
-     */
-    public static RunReport run(JobConfig job, int parallelism, PrintStream out, PrintStream err, boolean progress)
-            throws Exception {
-        return run(job, parallelism, out, err, progress, Engine.EMBEDDED);
-    }
 
     /** Fails with {@link EngineUnavailableException} when {@code engine} cannot run here (Flink not on the class path). */
     public static void checkEngine(Engine engine) {
@@ -59,75 +64,116 @@ public final class JobRunner {
         }
     }
 
-    /** Runs {@code job} on {@code engine}; see {@link #run(JobConfig, int, PrintStream, PrintStream, boolean)}. */
-    public static RunReport run(JobConfig job, int parallelism, PrintStream out, PrintStream err, boolean progress,
-            Engine engine) throws Exception {
-        if (engine.flink()) {
-            FlinkEngine.check(); // before any output is touched
-        }
-        // on a remote cluster the functions rebuild the run from the job file's text (another JVM)
-        String jobText = engine.remote() ? Files.readString(job.jobFile(), StandardCharsets.UTF_8) : null;
-        RunContext run = null;
-        Thread bar = null;
+    /**
+     * Runs {@code job}. Throws {@link RunFailedException} when the run failed (its outputs are then as
+     * they were before it), {@link EngineUnavailableException} before anything is written when the
+     * engine is missing.
+     */
+    public static RunReport run(JobConfig job, Options o) throws Exception {
+        checkEngine(o.engine());
+        RunContext run = new RunContext(job, o.err());
         try {
-            run = RunContext.start(job, out, err, !engine.remote());
-            RunHandle handle = run.handle(jobText);
-            ReplayClock clock = job.source().replay() ? new ReplayClock() : null;
-
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-            env.setParallelism(parallelism);
-            if (clock != null) {
-                env.setClock(clock);
-            }
-            env.getConfig().setAutoWatermarkInterval(job.watermark().perEvent() ? 0L : job.watermark().interval().toMillis());
-
-            // The source reads its input in order in one subtask, so its watermarks (and the replay
-            // clock) follow the input alone; keyBy sends each key's records and every watermark down one
-            // FIFO channel to the window subtask of that key, which thus sees what a parallelism-1 window
-            // operator sees for the key: any parallelism gives the same multiset of outputs.
-            DataStream<Event> events = env.fromSource(new LineSource(handle, clock), strategy(job), SOURCE).setParallelism(1);
-            OutputTag<Event> lateTag = new OutputTag<>("late") {};
-            WindowedStream<Event, List<String>, TimeWindow> windowed = events
-                    .keyBy(Event::key)
-                    .window(assigner(job.window()))
-                    .allowedLateness(job.allowedLateness())
-                    .sideOutputLateData(lateTag);
-            SingleOutputStreamOperator<WindowResult> fired = windowed
-                    .aggregate(new EventAggregate(job.aggregates()), new ResultWindowFunction(job.aggregates()))
-                    .name(WINDOW_OPERATOR);
-            fired.addSink(new Sinks.Results(handle)).name(RESULTS_SINK);
-            fired.getSideOutput(lateTag).addSink(new Sinks.Late(handle)).name(LATE_SINK);
-
-            if (progress && !engine.remote() && job.source().type() == JobConfig.SourceType.FILE
-                    && !run.results.isStdout() && (run.late == null || !run.late.isStdout())
-                    && (run.deadLetters == null || !run.deadLetters.isStdout())) {
-                bar = Progress.start(run.stats, Files.size(job.source().path()), err);
+            run.open(o.out());
+        } catch (IOException e) {
+            throw new RunFailedException(e.getMessage(), e, List.of());
+        }
+        Thread flusher = null;
+        Thread bar = null;
+        try (RunServer server = new RunServer(bindAddress(o.engine()), run)) {
+            run.onFailure(server::close); // the job's functions lose their links and fail
+            LinkAddress link = server.address(advertisedHost(o.engine()));
+            o.control().bind(server::stopSources, run::failed);
+            StreamExecutionEnvironment env = pipeline(job, o.parallelism(), link);
+            flusher = daemon("tidemark-output-flusher", () -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                    run.flushDue(System.nanoTime());
+                    Thread.sleep(RunContext.FLUSH_MILLIS / 4);
+                }
+            });
+            if (o.progress() && job.source().spec().file() != null && job.outputs().results() != null
+                    && !job.outputs().results().stdout()) {
+                bar = Progress.start(run.stats, Files.size(Path.of(job.source().spec().file())), o.err());
             }
             long t0 = System.nanoTime();
-            RunReport report;
-            if (engine.flink()) {
-                FlinkEngine.Outcome o = FlinkEngine.execute(env, job.name(), engine.flinkMaster(),
-                        engine.remote() ? FlinkEngine.shipJars() : List.of());
-                long wall = (System.nanoTime() - t0) / 1_000_000L;
-                report = engine.remote() ? remoteReport(job, o, wall, engine) : flinkReport(job, run.stats, wall, engine);
-            } else {
-                JobExecutionResult result = env.execute(job.name());
-                long wall = (System.nanoTime() - t0) / 1_000_000L;
-                report = report(job, run.stats, result, wall);
+            JobExecutionResult embedded = null;
+            Throwable failed = null;
+            try {
+                if (o.engine().flink()) {
+                    FlinkEngine.execute(env, job.name(), o.engine().flinkMaster(),
+                            o.engine().remote() ? FlinkEngine.shipJars() : List.of());
+                } else {
+                    embedded = env.execute(job.name());
+                }
+            } catch (Exception | Error e) {
+                failed = e;
             }
+            long wall = (System.nanoTime() - t0) / 1_000_000L;
+            int links = 1 + 2 * o.parallelism() + (job.window().hasGaps() ? 1 : 0);
+            if (failed == null && run.failure() == null && !server.awaitEnded(links, DELIVERY_MILLIS)) {
+                failed = new IOException("the job ended but its functions did not deliver everything within "
+                        + DELIVERY_MILLIS / 1000 + " s");
+            }
+            o.control().unbind();
+            stop(flusher);
+            flusher = null;
             if (bar != null) {
-                Progress.stop(bar, err);
+                Progress.stop(bar, o.err());
                 bar = null;
             }
-            return report;
-        } finally {
-            if (bar != null) {
-                Progress.stop(bar, err);
+            Throwable cause = run.failure() != null ? run.failure() : failed;
+            if (cause != null) {
+                List<String> kept = run.abort();
+                throw new RunFailedException(describe(cause), cause, kept);
             }
-            if (run != null) {
-                run.close();
+            try {
+                run.commit();
+            } catch (IOException e) {
+                throw new RunFailedException(e.getMessage(), e, run.abort());
+            }
+            return report(job, run.stats, embedded, wall, o);
+        } finally {
+            o.control().unbind();
+            stop(flusher);
+            if (bar != null) {
+                Progress.stop(bar, o.err());
             }
         }
+    }
+
+    /** The job: the source, the windows and the sinks, linked to the command at {@code link}. */
+    static StreamExecutionEnvironment pipeline(JobConfig job, int parallelism, LinkAddress link) {
+        ReplayClock clock = job.source().replay() ? new ReplayClock() : null;
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(parallelism);
+        if (clock != null) {
+            env.setClock(clock);
+        }
+        env.getConfig().setAutoWatermarkInterval(job.watermark().perEvent() ? 0L : job.watermark().interval().toMillis());
+
+        // The source reads its input in order in one subtask, so its watermarks (and the replay clock)
+        // follow the input alone; keyBy sends each key's records and every watermark down one FIFO
+        // channel to the window subtask of that key, which thus sees what a parallelism-1 window
+        // operator sees for the key: any parallelism gives the same multiset of outputs.
+        DataStream<Event> events = env.fromSource(new LineSource(job, link, clock), strategy(job), SOURCE).setParallelism(1);
+        if (job.window().hasGaps()) {
+            SingleOutputStreamOperator<Event> inWindows = events.process(new NoWindowSplitter(job.window()))
+                    .name("no-window").setParallelism(1);
+            inWindows.getSideOutput(NoWindowSplitter.TAG).addSink(new Sinks.NoWindow(link, job.window()))
+                    .name("no-window-sink").setParallelism(1);
+            events = inWindows;
+        }
+        OutputTag<Event> lateTag = new OutputTag<>("late") {};
+        SingleOutputStreamOperator<io.tidemark.cli.data.WindowResult> fired = events
+                .keyBy(Event::key)
+                .window(assigner(job.window()))
+                .allowedLateness(job.allowedLateness())
+                .sideOutputLateData(lateTag)
+                .aggregate(new EventAggregate(job.aggregates()),
+                        new ResultWindowFunction(job.aggregates(), job.window().type() == JobConfig.WindowType.SESSION))
+                .name(WINDOW_OPERATOR);
+        fired.addSink(new Sinks.Results(link)).name("results");
+        fired.getSideOutput(lateTag).addSink(new Sinks.Late(link)).name("late");
+        return env;
     }
 
     static WatermarkStrategy<Event> strategy(JobConfig job) {
@@ -152,59 +198,92 @@ public final class JobRunner {
         };
     }
 
-    private static RunReport report(JobConfig job, RunStats stats, JobExecutionResult result, long wall) {
-        Map<String, Long> window = result.getOperatorMetrics(WINDOW_OPERATOR);
-        long in = window.get(OperatorMetrics.NUM_RECORDS_IN);
-        long late = stats.lateRecords.sum();
-        long dropped = window.get(OperatorMetrics.NUM_LATE_RECORDS_DROPPED);
-        long withoutWindow = window.get(OperatorMetrics.NUM_RECORDS_WITHOUT_WINDOW);
-        // Tumbling and session windows hold each record once: the counts at each window's latest firing
-        // add up to the records in windows. A sliding window holds a record several times, so there the
-        // records in windows are what reached the window operator and were not late.
-        long inResults = job.window().type() == JobConfig.WindowType.SLIDING
-                ? in - late - dropped - withoutWindow
-                : stats.sumOfFinalCounts();
-        // the window operator's last input watermark before the end of input (minimum over its
-        // subtasks), and the largest processing time − watermark at any of its input watermarks
-        long finalWatermark = window.get(OperatorMetrics.LAST_EVENT_TIME_WATERMARK);
-        long maxLag = window.get(OperatorMetrics.MAX_WATERMARK_LAG);
-        return report(job, stats, in, inResults, dropped, finalWatermark, maxLag, wall, Engine.EMBEDDED);
+    /** Where the command listens for the job's functions: the loopback, or the address that reaches a remote cluster. */
+    private static InetAddress bindAddress(Engine e) throws IOException {
+        if (!e.remote()) {
+            return InetAddress.getLoopbackAddress();
+        }
+        String host = System.getProperty(LINK_HOST_PROPERTY);
+        if (host != null) {
+            return InetAddress.getByName(host);
+        }
+        int at = e.flinkMaster().lastIndexOf(':');
+        try (Socket probe = new Socket()) {
+            probe.connect(new InetSocketAddress(e.flinkMaster().substring(0, at), Integer.parseInt(e.flinkMaster().substring(at + 1))),
+                    10_000);
+            return probe.getLocalAddress();
+        }
     }
 
-    /**
-     * On Flink's local MiniCluster: the counts of the job's own source and sinks (in this JVM). Every
-     * accepted record reaches the window operator; late records all go to the side output (none are
-     * dropped); the built-in assigners put every record into a window. Watermarks: not reported.
-     */
-    private static RunReport flinkReport(JobConfig job, RunStats stats, long wall, Engine engine) {
-        long in = stats.accepted.sum();
-        long late = stats.lateRecords.sum();
-        long inResults = job.window().type() == JobConfig.WindowType.SLIDING ? in - late : stats.sumOfFinalCounts();
-        return report(job, stats, in, inResults, 0, Long.MIN_VALUE, -1, wall, engine);
+    private static String advertisedHost(Engine e) throws IOException {
+        return bindAddress(e).getHostAddress();
     }
 
-    private static RunReport report(JobConfig job, RunStats stats, long in, long inResults, long dropped,
-            long finalWatermark, long maxLag, long wall, Engine engine) {
-        long late = stats.lateRecords.sum();
-        long onTime = stats.results(Firing.Timing.ON_TIME);
-        long lateFirings = stats.results(Firing.Timing.LATE);
-        long early = stats.results(Firing.Timing.EARLY);
-        return new RunReport(job.name(), job.window().type(), stats.linesRead.sum(), stats.blankLines.sum(),
-                stats.accepted.sum(), in, onTime + lateFirings + early, onTime, lateFirings, early, stats.windows(),
-                inResults, late, dropped, stats.deadLetters(), stats.deadLetterTotal(), finalWatermark,
-                maxLag, wall, engine);
+    /** The address a remote cluster's TaskManagers reach this command at, when the one found is not right. */
+    public static final String LINK_HOST_PROPERTY = "tidemark.link.host";
+
+    private static RunReport report(JobConfig job, RunStats stats, JobExecutionResult result, long wall, Options o) {
+        SourceCounts source = stats.source();
+        boolean sliding = job.window().type() == JobConfig.WindowType.SLIDING;
+        RunReport.Watermarks w;
+        if (result == null) {
+            w = new RunReport.Watermarks(null, null, "n/a on flink", "n/a on flink");
+        } else {
+            Map<String, Long> window = result.getOperatorMetrics(WINDOW_OPERATOR);
+            boolean lagMeans = job.source().replay() || job.source().spec().live();
+            w = new RunReport.Watermarks(window.get(OperatorMetrics.LAST_EVENT_TIME_WATERMARK),
+                    lagMeans ? window.get(OperatorMetrics.MAX_WATERMARK_LAG) : null, null,
+                    "n/a: without replay, processing time is the wall clock, which historical data does not follow "
+                            + "(set source.arrival-time-field to replay)");
+        }
+        String stopped = o.control().stoppedBy();
+        return new RunReport(job.name(), o.engine(), sliding, stats.counts(sliding), w, wall, stopped,
+                stopped == null ? source.endReason() : null, job.deadLetterLimit());
     }
 
-    /**
-     * On a remote cluster the job's source and sinks count on the TaskManagers; only Flink's counters
-     * reach the command: records the source emitted (accepted), results and late records the sinks got.
-     */
-    private static RunReport remoteReport(JobConfig job, FlinkEngine.Outcome o, long wall, Engine engine) {
-        long accepted = o.counter(SOURCE, "numRecordsOut");
-        long results = o.counter("Sink: " + RESULTS_SINK, "numRecordsIn"); // DataStreamSink.name prefixes "Sink: "
-        long late = o.counter("Sink: " + LATE_SINK, "numRecordsIn");
-        return new RunReport(job.name(), job.window().type(), RunReport.UNKNOWN, RunReport.UNKNOWN, accepted, accepted,
-                results, RunReport.UNKNOWN, RunReport.UNKNOWN, RunReport.UNKNOWN, RunReport.UNKNOWN, RunReport.UNKNOWN,
-                late, 0, Map.of(), RunReport.UNKNOWN, Long.MIN_VALUE, -1, wall, engine);
+    /** The message of {@code e} and its causes, without stack traces. */
+    public static String describe(Throwable e) {
+        StringBuilder sb = new StringBuilder();
+        String last = null;
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String m = t.getMessage() == null ? t.getClass().getName() : t instanceof Error ? t.getClass().getName() + ": " + t.getMessage()
+                    : t.getMessage();
+            if (last == null || !last.contains(m)) {
+                if (sb.length() > 0) {
+                    sb.append("\n  caused by: ");
+                }
+                sb.append(m);
+            }
+            last = m;
+        }
+        return sb.toString();
+    }
+
+    private interface Loop {
+        void run() throws InterruptedException;
+    }
+
+    private static Thread daemon(String name, Loop loop) {
+        Thread t = new Thread(() -> {
+            try {
+                loop.run();
+            } catch (InterruptedException e) {
+                // stopped
+            }
+        }, name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    private static void stop(Thread t) {
+        if (t != null) {
+            t.interrupt();
+            try {
+                t.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 }

@@ -1,201 +1,181 @@
 package io.tidemark.cli.job;
 
+import io.tidemark.cli.config.AggregateSpec;
 import io.tidemark.cli.config.JobConfig;
-import io.tidemark.cli.gen.OrderGenerator;
+import io.tidemark.cli.data.DeadLetter;
 import io.tidemark.cli.io.Event;
 import io.tidemark.cli.io.LineInterpreter;
+import io.tidemark.cli.io.TimeGuard;
+import io.tidemark.cli.spi.Line;
+import io.tidemark.cli.spi.LineInput;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
 import io.tidemark.time.ReplayClock;
-import java.io.BufferedReader;
-import java.io.Closeable;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.util.List;
 
 /**
- * The job's source: reads lines (from a file, a socket or the generator), turns each into an event
- * or a dead letter with a {@link LineInterpreter}, and emits events to their split (the
- * partition-field value, or one split {@code all}).
+ * The job's source: reads lines from the source type's {@link LineInput}, turns each into a candidate
+ * event, a skip or a dead letter ({@link LineInterpreter}), lets the {@link TimeGuard} decide on
+ * candidates, and emits accepted events to their split (the partition-field value, or one split
+ * {@code all}). Runs as one subtask, so its decisions follow the input alone.
  *
- * <p>Bad lines never enter the engine: they go to the dead-letter output here. In replay mode the
- * source advances the replay clock to each line's arrival time before emitting it; it holds that clock
- * itself (the one the run sets on the environment), so that an engine that serializes the source with
- * the clock, as the Flink runner does, keeps the two one object. With several
- * source subtasks every subtask reads the whole input (so all reach the same decisions) and emits only
- * the splits it owns; lines without a split (unparsable ones) belong to subtask 0.
+ * <p>Bad lines never enter the engine: they go to the command over the run's {@link Link}, with the
+ * source's counters. In replay mode the source advances the replay clock to each line's arrival time
+ * before emitting it; it holds that clock itself (the one the run sets on the environment), so that an
+ * engine that serializes the source with the clock, as the Flink runner does, keeps the two one object.
+ *
+ * <p>Stopping: the command's stop (a signal) ends the input at the next line — what was read is
+ * decided and emitted, and the job drains as at the end of the input; the engine's cancel and the
+ * command going away end it with an error.
  */
 final class LineSource implements SplitSourceFunction<Event> {
 
     private static final long serialVersionUID = 1L;
     static final String SINGLE_SPLIT = "all";
+    private static final long COUNTS_EVERY_NANOS = 200_000_000L;
 
-    private final RunHandle handle;
+    private final JobConfig.Source source;
+    private final JobConfig.EventTime eventTime;
+    private final List<String> keyBy;
+    private final List<AggregateSpec> aggregates;
+    private final LinkAddress link;
     /** The run's replay clock (also the environment's), or null without replay. */
     private final ReplayClock clock;
     private volatile boolean running = true;
-    private transient volatile Closeable input;
+    private volatile String stoppedBecause;
+    private transient volatile LineInput input;
 
-    LineSource(RunHandle handle, ReplayClock clock) {
-        this.handle = handle;
+    LineSource(JobConfig job, LinkAddress link, ReplayClock clock) {
+        this.source = job.source();
+        this.eventTime = job.eventTime();
+        this.keyBy = job.keyBy();
+        this.aggregates = job.aggregates();
+        this.link = link;
         this.clock = clock;
-    }
-
-    /** Lines of input; {@code next} returns null at the end. */
-    private interface Lines extends Closeable {
-        String next() throws IOException;
-
-        String name();
-
-        /** Characters read so far (for progress). */
-        long position();
     }
 
     @Override
     public void run(SplitSourceContext<Event> ctx) throws Exception {
-        RunContext run = RunContext.get(handle);
-        RunStats stats = run.stats;
-        LineInterpreter interpreter = new LineInterpreter(run.job, SINGLE_SPLIT);
-        boolean first = ctx.getIndexOfThisSubtask() == 0;
-        try (Lines lines = open(run.job)) {
-            input = lines;
-            long number = 0;
-            String line;
-            while (running && (line = lines.next()) != null) {
-                number++;
-                if (first) {
-                    stats.bytesRead.set(lines.position());
-                }
-                if (line.isBlank()) {
-                    if (first) {
-                        stats.blankLines.increment();
-                    }
-                    continue;
-                }
-                if (interpreter.isHeader(line)) {
-                    continue;
-                }
-                LineInterpreter.Outcome o = interpreter.interpret(line, lines.name(), number);
-                boolean mine = o.split() != null ? ctx.owns(o.split()) : first;
-                if (!mine) {
-                    continue;
-                }
-                stats.linesRead.increment();
-                if (clock != null && o.arrival() != null) {
-                    clock.advanceTo(o.arrival());
-                }
-                if (o.event() != null) {
-                    stats.accepted.increment();
-                    ctx.collect(o.split(), o.event());
-                } else {
-                    run.deadLetter(o.deadLetter());
-                }
-            }
-        } catch (IOException e) {
-            if (running) {
-                throw e;
+        Link out = Link.open(link, Frames.Role.SOURCE, ctx.getIndexOfThisSubtask(),
+                () -> stop("stopped on the command's request"), () -> stop(null));
+        boolean ok = false;
+        try {
+            read(ctx, out);
+            ok = true;
+        } finally {
+            if (ok) {
+                out.close();
+            } else {
+                out.abandon();
             }
         }
     }
 
-    private Lines open(JobConfig job) throws IOException {
-        JobConfig.Source s = job.source();
-        switch (s.type()) {
-            case FILE: {
-                BufferedReader r = Files.newBufferedReader(s.path(), StandardCharsets.UTF_8);
-                String name = s.path().toString();
-                return new Lines() {
-                    long pos;
-
-                    @Override
-                    public String next() throws IOException {
-                        String l = r.readLine();
-                        if (l != null) {
-                            pos += l.length() + 1;
-                        }
-                        return l;
-                    }
-
-                    @Override
-                    public String name() {
-                        return name;
-                    }
-
-                    @Override
-                    public long position() {
-                        return pos;
-                    }
-
-                    @Override
-                    public void close() throws IOException {
-                        r.close();
-                    }
-                };
+    private void read(SplitSourceContext<Event> ctx, Link out) throws Exception {
+        LineInterpreter interpreter = new LineInterpreter(source, eventTime, keyBy, aggregates, SINGLE_SPLIT);
+        TimeGuard guard = new TimeGuard(eventTime.maxFuture().toMillis(), eventTime.confirmations(), source.replay(),
+                source.spec().live() ? System::currentTimeMillis : null);
+        long lines = 0;
+        long empty = 0;
+        long headers = 0;
+        long[] accepted = {0};
+        IOException[] failure = {null};
+        TimeGuard.Decisions decisions = new TimeGuard.Decisions() {
+            @Override
+            public void accept(LineInterpreter.Candidate c) {
+                accepted[0]++;
+                ctx.collect(c.split(), c.event());
             }
-            case SOCKET: {
-                Socket socket = new Socket();
-                socket.connect(new InetSocketAddress(s.host(), s.port()), 10_000);
-                BufferedReader r = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
-                String name = "socket:" + s.host() + ":" + s.port();
-                return new Lines() {
-                    @Override
-                    public String next() throws IOException {
-                        return r.readLine();
-                    }
 
-                    @Override
-                    public String name() {
-                        return name;
-                    }
-
-                    @Override
-                    public long position() {
-                        return 0;
-                    }
-
-                    @Override
-                    public void close() throws IOException {
-                        socket.close();
-                    }
-                };
+            @Override
+            public void reject(LineInterpreter.Candidate c, String detail) {
+                Event e = c.event();
+                try {
+                    out.dead(new DeadLetter(DeadLetter.TOO_FAR_AHEAD, detail, e.source(), e.lineNumber(), e.originalLine()));
+                } catch (IOException x) {
+                    failure[0] = x;
+                }
             }
-            default: {
-                OrderGenerator g = new OrderGenerator(s.generator());
-                return new Lines() {
-                    @Override
-                    public String next() {
-                        return g.hasNext() ? g.next() : null;
+        };
+        Line line = new Line();
+        long nextCounts = System.nanoTime() + COUNTS_EVERY_NANOS;
+        try (LineInput in = source.spec().open(source.maxLineLength())) {
+            input = in;
+            String name = in.name();
+            while (running) {
+                boolean more;
+                try {
+                    more = in.next(line);
+                } catch (IOException e) {
+                    if (!running) {
+                        break; // stopped or cancelled while reading
                     }
-
-                    @Override
-                    public String name() {
-                        return "generator";
+                    throw new IOException("source " + name + ": " + e.getMessage(), e);
+                }
+                if (!more) {
+                    if (in.endReason() != null && stoppedBecause == null) {
+                        stoppedBecause = in.endReason();
                     }
-
-                    @Override
-                    public long position() {
-                        return 0;
+                    break;
+                }
+                lines++;
+                LineInterpreter.Outcome o = interpreter.interpret(line, name, lines);
+                if (o instanceof LineInterpreter.Skipped s) {
+                    if (s.header()) {
+                        headers++;
+                        out.header(s.text());
+                    } else {
+                        empty++;
                     }
+                } else if (o instanceof LineInterpreter.Rejected r) {
+                    if (clock != null && r.arrival() != null) {
+                        clock.advanceTo(r.arrival());
+                    }
+                    out.dead(r.letter());
+                } else {
+                    LineInterpreter.Candidate c = (LineInterpreter.Candidate) o;
+                    if (clock != null) {
+                        clock.advanceTo(c.arrival());
+                    }
+                    guard.offer(c, decisions);
+                }
+                if (failure[0] != null) {
+                    throw failure[0];
+                }
+                if (System.nanoTime() - nextCounts >= 0) {
+                    nextCounts = System.nanoTime() + COUNTS_EVERY_NANOS;
+                    out.counts(new SourceCounts(lines, empty, headers, accepted[0], in.position(), guard.held(), null));
+                }
+            }
+            if (stoppedBecause == null && !running) {
+                throw new IOException("source " + name + ": cancelled (the tidemark command went away or the job was cancelled)");
+            }
+            guard.end(decisions);
+            if (failure[0] != null) {
+                throw failure[0];
+            }
+            out.counts(new SourceCounts(lines, empty, headers, accepted[0], in.position(), 0, stoppedBecause));
+        } finally {
+            input = null;
+        }
+    }
 
-                    @Override
-                    public void close() {}
-                };
+    /** Ends the input at the next line ({@code why} given) or, with null, cancels it. */
+    private void stop(String why) {
+        stoppedBecause = why;
+        running = false;
+        LineInput in = input;
+        if (in != null) {
+            try {
+                in.close();
+            } catch (IOException ignored) {
+                // the reading loop ends either way
             }
         }
     }
 
     @Override
     public void cancel() {
-        running = false;
-        Closeable c = input;
-        if (c != null) {
-            try {
-                c.close();
-            } catch (IOException ignored) {
-                // cancelling: the reader ends either way
-            }
-        }
+        stop(null);
     }
 }

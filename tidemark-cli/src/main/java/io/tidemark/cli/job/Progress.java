@@ -37,11 +37,12 @@ final class Progress {
     }
 
     private static void draw(RunStats stats, long total, PrintStream err) {
-        long done = Math.min(stats.bytesRead.get(), total);
+        SourceCounts c = stats.source();
+        long done = Math.min(c.bytes(), total);
         double f = total <= 0 ? 1 : (double) done / total;
         int filled = (int) Math.round(f * WIDTH);
         err.print("\r[" + "#".repeat(filled) + "-".repeat(WIDTH - filled) + "] "
-                + String.format("%3d%%", Math.round(f * 100)) + "  " + stats.linesRead.sum() + " records");
+                + String.format("%3d%%", Math.round(f * 100)) + "  " + c.lines() + " lines");
         err.flush();
     }
 }

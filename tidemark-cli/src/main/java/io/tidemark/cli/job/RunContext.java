@@ -1,163 +1,222 @@
 package io.tidemark.cli.job;
 
 import io.tidemark.cli.config.JobConfig;
-import io.tidemark.cli.config.JobConfigLoader;
-import io.tidemark.cli.config.OutputSpec;
-import io.tidemark.cli.io.DeadLetter;
+import io.tidemark.cli.data.DeadLetter;
+import io.tidemark.cli.data.LateRecord;
+import io.tidemark.cli.data.OutputRecord;
+import io.tidemark.cli.data.WindowResult;
+import io.tidemark.cli.spi.Output;
+import io.tidemark.cli.spi.OutputContext;
+import io.tidemark.cli.spi.OutputSpec;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What the functions of one run share: the job, the counters and the output channels. Functions hold
- * only a {@link RunHandle} (the run's id), so they stay serializable and every parallel copy of a
- * function finds the same shared objects; the run registers itself here while it runs. This works
- * within one JVM: the embedded engine, and Flink's local MiniCluster, whose task threads run the
- * (deserialized) functions in the command's JVM.
- *
- * <p>On a remote Flink cluster the run is not registered in the TaskManager's JVM: the first function
- * there rebuilds it from the handle's job text ({@link #detached}), writing the job's output files on
- * that machine (flushed line by line, as nobody closes them) with counters nobody reads.
+ * The command's side of one run: its outputs and counters, fed by the job's functions over the run's
+ * links ({@link RunServer.Handler}, called from several threads). It owns the outputs' life cycle:
+ * opened before the job starts, flushed at least every {@link #FLUSH_MILLIS} ({@link #flushDue}),
+ * committed when the run ends well, aborted — the outputs of the run before put back — when it fails.
  */
-public final class RunContext implements AutoCloseable {
+final class RunContext implements RunServer.Handler {
 
-    private static final Map<String, RunContext> RUNS = new ConcurrentHashMap<>();
-    private static final AtomicLong IDS = new AtomicLong();
+    /** The longest a written record waits before it reaches its output. */
+    static final long FLUSH_MILLIS = 200;
 
-    private final String id;
-    final JobConfig job;
+    private final JobConfig job;
+    private final PrintStream err;
     final RunStats stats = new RunStats();
-    final OutputChannel results;
-    final OutputChannel late;
-    final OutputChannel deadLetters;
-    final PrintStream err;
-    private final AtomicLong warnedDeadLetters = new AtomicLong();
+    private final Map<OutputContext.Role, Output> outputs = new EnumMap<>(OutputContext.Role.class);
+    private final Map<OutputContext.Role, Long> dirtySince = new EnumMap<>(OutputContext.Role.class);
+    private int warnedDeadLetters;
+    private String inputHeader;
+    private boolean sourceEnded;
+    private volatile Throwable failure;
+    private Runnable onFailure = () -> {};
 
-    private RunContext(String id, JobConfig job, OutputChannel results, OutputChannel late, OutputChannel deadLetters,
-            PrintStream err) {
-        this.id = id;
+    RunContext(JobConfig job, PrintStream err) {
         this.job = job;
-        this.results = results;
-        this.late = late;
-        this.deadLetters = deadLetters;
         this.err = err;
     }
 
-    /**
-     * A new run of {@code job}, registered; with {@code openNow} its output files are created (or
-     * truncated) at once, else on first use.
-     */
-    static RunContext start(JobConfig job, PrintStream out, PrintStream err, boolean openNow) throws IOException {
-        String id = "run-" + IDS.incrementAndGet();
-        RunContext c = create(id, job, out, err, false);
-        RUNS.put(id, c);
-        if (openNow) {
+    /** Opens every output, in order; if one cannot be opened, the ones opened are put back as they were. */
+    void open(PrintStream stdout) throws IOException {
+        List<String> keyFields = job.keyBy();
+        List<String> values = job.aggregates().stream().map(a -> a.outputName()).toList();
+        boolean sessions = job.window().type() == JobConfig.WindowType.SESSION;
+        String format = job.source().format().name().toLowerCase(Locale.ROOT);
+        for (OutputContext.Role role : OutputContext.Role.values()) {
+            OutputSpec spec = job.outputs().get(role);
+            if (spec == null) {
+                continue;
+            }
+            OutputContext c = new OutputContext(role, keyFields, values, sessions, format, this::awaitInputHeader, stdout);
             try {
-                c.openAll();
+                outputs.put(role, spec.open(c));
             } catch (IOException | RuntimeException e) {
-                c.closeQuietly();
-                throw e;
-            }
-        }
-        return c;
-    }
-
-    private static RunContext create(String id, JobConfig job, PrintStream out, PrintStream err, boolean flushEachLine) {
-        OutputChannel results = channel(job.results(), job.results().type() == OutputSpec.Type.CSV
-                ? Formats.resultHeader(job.keyBy(), job.aggregates()) : null, out, flushEachLine);
-        OutputChannel late = job.late() == null ? null : channel(job.late(), null, out, flushEachLine);
-        OutputChannel dead = job.deadLetter() == null ? null : channel(job.deadLetter(),
-                job.deadLetter().type() == OutputSpec.Type.CSV ? Formats.deadLetterHeader() : null, out, flushEachLine);
-        return new RunContext(id, job, results, late, dead, err);
-    }
-
-    private static OutputChannel channel(OutputSpec spec, String header, PrintStream out, boolean flushEachLine) {
-        if (spec.type() == OutputSpec.Type.STDOUT) {
-            return OutputChannel.stdout(out, header);
-        }
-        return OutputChannel.file(spec.path(), header, flushEachLine);
-    }
-
-    private void openAll() throws IOException {
-        for (OutputChannel c : new OutputChannel[] {results, late, deadLetters}) {
-            if (c != null) {
-                c.open();
+                abort();
+                throw new IOException(role.key() + " (" + spec.describe() + "): cannot be opened: " + e.getMessage(), e);
             }
         }
     }
 
-    public String id() {
-        return id;
+    /** Runs {@code r} (once) when receiving or writing fails. */
+    void onFailure(Runnable r) {
+        this.onFailure = r;
     }
 
-    /** The handle the run's functions carry; {@code jobText} only for runs on a remote cluster. */
-    RunHandle handle(String jobText) {
-        return new RunHandle(id, jobText, jobText == null ? null : job.jobFile().toAbsolutePath().toString());
+    Throwable failure() {
+        return failure;
     }
 
-    static RunContext get(String id) {
-        RunContext c = RUNS.get(id);
-        if (c == null) {
-            throw new IllegalStateException("run " + id + " is not running");
-        }
-        return c;
-    }
-
-    /** The run of {@code handle}: the registered one, or (on a remote TaskManager) one rebuilt from the job text. */
-    static RunContext get(RunHandle handle) {
-        RunContext c = RUNS.get(handle.runId());
-        if (c != null) {
-            return c;
-        }
-        if (handle.jobText() == null) {
-            throw new IllegalStateException("run " + handle.runId() + " is not running");
-        }
-        return RUNS.computeIfAbsent(handle.runId(), k -> detached(handle));
-    }
-
-    private static RunContext detached(RunHandle handle) {
-        JobConfig job = JobConfigLoader.load(handle.jobText(), Path.of(handle.jobFile()));
-        // standard out / err of the TaskManager; files on its machine, each line flushed
-        return create(handle.runId(), job, System.out, System.err, true);
-    }
-
-    /** Counts a dead letter and writes it (or, without a dead-letter output, warns about the first 10). */
-    void deadLetter(DeadLetter d) {
-        stats.deadLetter(d.reason());
-        if (deadLetters != null) {
-            deadLetters.writeLine(Formats.deadLetter(d, job.deadLetter().type()));
-        } else if (warnedDeadLetters.incrementAndGet() <= 10) {
-            err.println("dead letter (" + d.reason() + ") " + d.source() + ":" + d.line() + ": " + d.detail());
-        }
-    }
-
-    private void closeQuietly() {
-        try {
-            close();
-        } catch (IOException ignored) {
-            // failing already
-        }
-    }
-
-    /** Unregisters the run and closes its outputs (the first failure is thrown after all are closed). */
     @Override
-    public void close() throws IOException {
-        RUNS.remove(id);
+    public void result(WindowResult r) throws IOException {
+        stats.result(r);
+        write(OutputContext.Role.RESULTS, r);
+    }
+
+    @Override
+    public void late(LateRecord r) throws IOException {
+        stats.late();
+        write(OutputContext.Role.LATE, r);
+    }
+
+    @Override
+    public void dead(DeadLetter d) throws IOException {
+        stats.deadLetter(d.reason());
+        if (outputs.containsKey(OutputContext.Role.DEAD_LETTER)) {
+            write(OutputContext.Role.DEAD_LETTER, d);
+            return;
+        }
+        synchronized (this) {
+            if (++warnedDeadLetters <= 10) {
+                err.println("dead letter (" + d.reason() + ") " + d.source() + ":" + d.line() + ": " + d.detail());
+            }
+        }
+    }
+
+    private void write(OutputContext.Role role, OutputRecord r) throws IOException {
+        Output o = outputs.get(role);
+        if (o == null) {
+            return;
+        }
+        synchronized (o) {
+            o.write(r);
+            synchronized (dirtySince) {
+                dirtySince.putIfAbsent(role, System.nanoTime());
+            }
+        }
+    }
+
+    @Override
+    public void counts(SourceCounts c) {
+        stats.source(c);
+    }
+
+    @Override
+    public synchronized void header(String line) {
+        inputHeader = line;
+        notifyAll();
+    }
+
+    @Override
+    public synchronized void sourceEnded() {
+        sourceEnded = true;
+        notifyAll();
+    }
+
+    /** The input's CSV header, for a late output of CSV records: from columns, or as the source read it. */
+    private synchronized String awaitInputHeader() {
+        if (job.source().columns() != null && !job.source().header()) {
+            return String.join(",", job.source().columns());
+        }
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (inputHeader == null && !sourceEnded && failure == null && System.nanoTime() < deadline) {
+            try {
+                wait(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return inputHeader;
+    }
+
+    @Override
+    public void failed(Throwable e) {
+        synchronized (this) {
+            if (failure != null) {
+                return;
+            }
+            failure = e;
+            notifyAll();
+        }
+        onFailure.run();
+    }
+
+    /**
+     * Flushes every output with records waiting for {@link #FLUSH_MILLIS} or more at {@code nowNanos}
+     * (the command calls it several times a second).
+     */
+    void flushDue(long nowNanos) {
+        for (Map.Entry<OutputContext.Role, Output> e : outputs.entrySet()) {
+            Long since;
+            synchronized (dirtySince) {
+                since = dirtySince.get(e.getKey());
+            }
+            if (since != null && nowNanos - since >= FLUSH_MILLIS * 1_000_000L) {
+                flush(e.getKey(), e.getValue());
+            }
+        }
+    }
+
+    private void flush(OutputContext.Role role, Output o) {
+        synchronized (o) {
+            synchronized (dirtySince) {
+                dirtySince.remove(role);
+            }
+            try {
+                o.flush();
+            } catch (IOException e) {
+                failed(e);
+            }
+        }
+    }
+
+    /** The run ended well: every output is flushed and closed, and what each kept aside is dropped. */
+    void commit() throws IOException {
         IOException first = null;
-        for (OutputChannel c : new OutputChannel[] {results, late, deadLetters}) {
-            if (c != null) {
+        for (Output o : outputs.values()) {
+            synchronized (o) {
                 try {
-                    c.close();
+                    o.commit();
                 } catch (IOException e) {
                     first = first == null ? e : first;
                 }
             }
         }
+        outputs.clear();
         if (first != null) {
             throw first;
         }
+    }
+
+    /** The run failed: every output is put back as it was; returns where the failed run's records went. */
+    List<String> abort() {
+        List<String> kept = new ArrayList<>();
+        for (Output o : outputs.values()) {
+            synchronized (o) {
+                String k = o.abort();
+                if (k != null) {
+                    kept.add(k);
+                }
+            }
+        }
+        outputs.clear();
+        return kept;
     }
 }

@@ -1,47 +1,60 @@
 package io.tidemark.cli.job;
 
-import io.tidemark.cli.config.JobConfig;
 import java.util.Map;
 
 /**
- * What a run did: the numbers of the summary. A count of {@link #UNKNOWN} was not available (on a
- * remote Flink cluster the job's own counters stay on the TaskManagers); on Flink the final watermark
- * and the watermark lag are not reported ({@link Long#MIN_VALUE} and -1).
+ * What a run did: the numbers of the summary.
+ *
+ * @param stoppedBy the signal that stopped the run (SIGINT, SIGTERM), or null
+ * @param inputEnded why the input ended early (a read timeout, a stop), or null
+ * @param watermarks the window operator's watermark figures, where the engine reports them and they mean something
  */
-public record RunReport(
-        String jobName,
-        JobConfig.WindowType windowType,
-        long linesRead,
-        long blankLines,
-        long accepted,
-        long windowRecordsIn,
-        long results,
-        long onTime,
-        long lateFirings,
-        long early,
-        long windows,
-        long recordsInWindowResults,
-        long lateRecords,
-        long lateDropped,
-        Map<String, Long> deadLetters,
-        long deadLetterTotal,
-        long finalWatermark,
-        long maxWatermarkLag,
-        long wallMillis,
-        Engine engine) {
+public record RunReport(String jobName, Engine engine, boolean sliding, Counts counts, Watermarks watermarks,
+        long wallMillis, String stoppedBy, String inputEnded, double deadLetterLimit) {
 
-    /** A count the command could not learn. */
-    public static final long UNKNOWN = -1;
+    /**
+     * The run's counts.
+     *
+     * @param lines every line read: records, empty lines and CSV headers
+     * @param inWindows records in window results: the sum of {@code count} over each row a store keeps
+     *     (for sliding windows, the records that reached a window)
+     */
+    public record Counts(long lines, long empty, long headers, long accepted, long inWindows, long late,
+            Map<String, Long> deadLetters, long onTime, long lateFirings, long early, long windows) {
 
-    /** Whether lines read = records in window results + late records + dead letters. */
-    public boolean accounted() {
-        if (linesRead == UNKNOWN || recordsInWindowResults == UNKNOWN || deadLetterTotal == UNKNOWN) {
-            return false;
+        public long deadLetterTotal() {
+            return deadLetters.values().stream().mapToLong(Long::longValue).sum();
         }
-        return linesRead == recordsInWindowResults + lateRecords + lateDropped + deadLetterTotal;
+
+        /** Lines that are records (not empty, not a header). */
+        public long records() {
+            return lines - empty - headers;
+        }
+
+        public long results() {
+            return onTime + lateFirings + early;
+        }
+
+        /** Whether every line read is in a window result, late, a dead letter or skipped. */
+        public boolean accounted() {
+            return lines == inWindows + late + deadLetterTotal() + empty + headers;
+        }
     }
 
-    public double eventsPerSecond() {
-        return wallMillis <= 0 ? linesRead * 1000.0 : linesRead * 1000.0 / wallMillis;
+    /**
+     * The final watermark and the maximum watermark lag, or why they are not shown.
+     *
+     * @param finalWatermark the last watermark before the end of input, Long.MIN_VALUE if none; null: not shown
+     * @param maxLag the largest processing time − watermark, -1 if none; null: not shown
+     */
+    public record Watermarks(Long finalWatermark, Long maxLag, String finalNotShown, String lagNotShown) {}
+
+    /** The share of records that are dead letters. */
+    public double deadLetterShare() {
+        return counts.records() == 0 ? 0 : (double) counts.deadLetterTotal() / counts.records();
+    }
+
+    public boolean overDeadLetterLimit() {
+        return deadLetterShare() > deadLetterLimit;
     }
 }

@@ -1,78 +1,71 @@
 package io.tidemark.cli.job;
 
-import io.tidemark.streaming.api.windowing.Firing;
+import io.tidemark.cli.data.Span;
+import io.tidemark.cli.data.WindowResult;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 
-/** The run's own counters, shared by the source and the sinks of one run (thread-safe). */
-public final class RunStats {
+/**
+ * The run's counters, kept by the command from what the job's functions send (thread-safe). Results
+ * are counted as a store keyed by (key, window start, window end) would hold them: a firing replaces
+ * its window's earlier row and the rows it names in {@code replaces}.
+ */
+final class RunStats {
 
-    /** Records read: non-blank lines other than a CSV header. */
-    public final LongAdder linesRead = new LongAdder();
-    public final LongAdder blankLines = new LongAdder();
-    public final LongAdder accepted = new LongAdder();
-    public final AtomicLong bytesRead = new AtomicLong();
-    public final LongAdder lateRecords = new LongAdder();
-    private final Map<String, LongAdder> deadLetters = new ConcurrentHashMap<>();
-    private final Map<Firing.Timing, LongAdder> results = new ConcurrentHashMap<>();
-    /**
-     * Per key, each window's count at its latest firing, by window start: {end, count}. A firing of a
-     * window replaces the windows of its key that it contains (a session that grew or merged).
-     */
-    private final Map<Object, java.util.TreeMap<Long, long[]>> finalCounts = new ConcurrentHashMap<>();
-    public void deadLetter(String reason) {
-        deadLetters.computeIfAbsent(reason, r -> new LongAdder()).increment();
+    private SourceCounts source = SourceCounts.NONE;
+    private final Map<String, Long> deadLetters = new TreeMap<>();
+    private long late;
+    private long onTime;
+    private long lateFirings;
+    private long early;
+    /** Per key, each window's count at its latest firing. */
+    private final Map<List<String>, Map<Span, Long>> rows = new HashMap<>();
+
+    synchronized void source(SourceCounts c) {
+        source = c;
     }
 
-    /** Dead letters by reason, sorted by reason. */
-    public Map<String, Long> deadLetters() {
-        Map<String, Long> m = new TreeMap<>();
-        deadLetters.forEach((k, v) -> m.put(k, v.sum()));
-        return m;
+    synchronized SourceCounts source() {
+        return source;
     }
 
-    public long deadLetterTotal() {
-        return deadLetters.values().stream().mapToLong(LongAdder::sum).sum();
+    synchronized void deadLetter(String reason) {
+        deadLetters.merge(reason, 1L, Long::sum);
     }
 
-    public void result(Firing.Timing timing, Object key, long start, long end, long count) {
-        results.computeIfAbsent(timing, t -> new LongAdder()).increment();
-        java.util.TreeMap<Long, long[]> windows = finalCounts.computeIfAbsent(key, k -> new java.util.TreeMap<>());
-        synchronized (windows) {
-            windows.subMap(start, true, end, true).values().removeIf(w -> w[0] <= end);
-            windows.put(start, new long[] {end, count});
+    synchronized void late() {
+        late++;
+    }
+
+    synchronized void result(WindowResult r) {
+        switch (r.timing()) {
+            case "ON_TIME" -> onTime++;
+            case "LATE" -> lateFirings++;
+            default -> early++;
         }
+        Map<Span, Long> key = rows.computeIfAbsent(r.key(), k -> new HashMap<>());
+        for (Span s : r.replaces()) {
+            key.remove(s);
+        }
+        key.put(r.span(), r.count());
     }
 
-    public long results(Firing.Timing timing) {
-        LongAdder a = results.get(timing);
-        return a == null ? 0 : a.sum();
-    }
-
-    /** Sum over windows of the count at each window's latest firing. */
-    public long sumOfFinalCounts() {
-        long sum = 0;
-        for (java.util.TreeMap<Long, long[]> windows : finalCounts.values()) {
-            synchronized (windows) {
-                for (long[] w : windows.values()) {
-                    sum += w[1];
-                }
+    /** A snapshot of the counts. */
+    synchronized RunReport.Counts counts(boolean sliding) {
+        long inRows = 0;
+        long windows = 0;
+        for (Map<Span, Long> key : rows.values()) {
+            windows += key.size();
+            for (long c : key.values()) {
+                inRows += c;
             }
         }
-        return sum;
-    }
-
-    /** The number of distinct windows that fired (after merges). */
-    public long windows() {
-        long n = 0;
-        for (java.util.TreeMap<Long, long[]> windows : finalCounts.values()) {
-            synchronized (windows) {
-                n += windows.size();
-            }
-        }
-        return n;
+        Map<String, Long> dead = new TreeMap<>(deadLetters);
+        // a sliding window holds a record several times: count the records that reached a window instead
+        long inWindows = sliding ? source.accepted() - late - dead.getOrDefault(io.tidemark.cli.data.DeadLetter.NO_WINDOW, 0L) : inRows;
+        return new RunReport.Counts(source.lines(), source.empty(), source.headers(), source.accepted(), inWindows, late, dead,
+                onTime, lateFirings, early, windows);
     }
 }

@@ -3,76 +3,76 @@ package io.tidemark.cli.job;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
-/**
- * The run summary printed at the end of {@code run} and {@code demo}. On Flink the figures Flink does
- * not report to the command say so ("n/a on flink") instead of being estimated.
- */
+/** The run summary printed at the end of {@code run} and {@code demo}. */
 public final class Summary {
-
-    static final String NA_FLINK = "n/a on flink";
-    static final String NA_REMOTE = "n/a on a remote flink cluster (counted on the TaskManagers)";
 
     private Summary() {}
 
     public static String format(RunReport r) {
-        Engine engine = r.engine() == null ? Engine.EMBEDDED : r.engine();
+        RunReport.Counts c = r.counts();
         List<String[]> rows = new ArrayList<>();
-        if (engine.flink()) {
-            rows.add(row("engine", engine.toString()));
+        if (r.engine().flink()) {
+            rows.add(row("engine", r.engine().toString()));
         }
-        if (r.linesRead() == RunReport.UNKNOWN) {
-            rows.add(row("records read", NA_REMOTE + "; records the source emitted: " + r.accepted()));
-        } else {
-            rows.add(row("records read", r.linesRead() + (r.blankLines() > 0 ? " (blank lines skipped: " + r.blankLines() + ")" : "")));
+        if (r.stoppedBy() != null) {
+            rows.add(row("stopped", "by " + r.stoppedBy() + ": the source stopped reading; every line read is accounted for"));
+        } else if (r.inputEnded() != null) {
+            rows.add(row("input ended", r.inputEnded()));
         }
-        if (r.onTime() == RunReport.UNKNOWN) {
-            rows.add(row("window results", r.results() + " (on-time / late re-firings / windows: " + NA_REMOTE + ")"));
-        } else {
-            rows.add(row("window results", r.results() + " (on-time " + r.onTime() + ", late re-firings " + r.lateFirings()
-                    + (r.early() > 0 ? ", early " + r.early() : "") + ") for " + r.windows() + " windows"));
+        List<String> skipped = new ArrayList<>();
+        if (c.empty() > 0) {
+            skipped.add(c.empty() + " empty");
         }
-        rows.add(row("late records", Long.toString(r.lateRecords())
-                + (r.lateDropped() > 0 ? " (and " + r.lateDropped() + " dropped)" : "")));
-        if (r.deadLetterTotal() == RunReport.UNKNOWN) {
-            rows.add(row("dead letters", NA_REMOTE));
-        } else {
-            StringBuilder dl = new StringBuilder(Long.toString(r.deadLetterTotal()));
-            if (!r.deadLetters().isEmpty()) {
-                List<String> parts = new ArrayList<>();
-                for (Map.Entry<String, Long> e : r.deadLetters().entrySet()) {
-                    parts.add(e.getKey() + " " + e.getValue());
-                }
-                dl.append(" (").append(String.join(", ", parts)).append(')');
+        if (c.headers() > 0) {
+            skipped.add(c.headers() + " header");
+        }
+        rows.add(row("lines read", c.lines() + (skipped.isEmpty() ? "" : " (" + String.join(", ", skipped) + ", skipped)")));
+        rows.add(row("window results", c.results() + " (on-time " + c.onTime() + ", late re-firings " + c.lateFirings()
+                + (c.early() > 0 ? ", early " + c.early() : "") + ") for " + c.windows() + " windows"));
+        rows.add(row("late records", Long.toString(c.late())));
+        StringBuilder dl = new StringBuilder(Long.toString(c.deadLetterTotal()));
+        if (!c.deadLetters().isEmpty()) {
+            List<String> parts = new ArrayList<>();
+            for (Map.Entry<String, Long> e : c.deadLetters().entrySet()) {
+                parts.add(e.getKey() + " " + e.getValue());
             }
-            rows.add(row("dead letters", dl.toString()));
+            dl.append(" (").append(String.join(", ", parts)).append(')');
         }
-        if (engine.flink()) {
-            rows.add(row("final watermark", NA_FLINK));
-            rows.add(row("max watermark lag", NA_FLINK));
-        } else {
-            rows.add(row("final watermark", watermark(r.finalWatermark())));
-            rows.add(row("max watermark lag", r.maxWatermarkLag() < 0 ? "n/a" : r.maxWatermarkLag() + " ms"));
+        if (r.overDeadLetterLimit()) {
+            dl.append(" — ").append(percent(r.deadLetterShare())).append(" of the records, more than dead-letter-limit ")
+                    .append(percent(r.deadLetterLimit())).append(": exit code 3");
         }
-        rows.add(row("wall time", String.format(java.util.Locale.ROOT, "%.3f s", r.wallMillis() / 1000.0)));
-        long counted = r.linesRead() == RunReport.UNKNOWN ? r.accepted() : r.linesRead();
-        rows.add(row("events/s", String.format(java.util.Locale.ROOT, "%.0f",
-                r.wallMillis() <= 0 ? counted * 1000.0 : counted * 1000.0 / r.wallMillis())));
-        String inWindows = r.windowType() == io.tidemark.cli.config.JobConfig.WindowType.SLIDING
-                ? " records in windows" : " in window results";
-        if (r.linesRead() == RunReport.UNKNOWN) {
-            rows.add(row("accounted", NA_REMOTE));
-        } else {
-            rows.add(row("accounted", r.linesRead() + " records read = " + r.recordsInWindowResults() + inWindows + " + "
-                    + (r.lateRecords() + r.lateDropped()) + " late + " + r.deadLetterTotal() + " dead letters: "
-                    + (r.accounted() ? "OK" : "MISMATCH")));
+        rows.add(row("dead letters", dl.toString()));
+        RunReport.Watermarks w = r.watermarks();
+        rows.add(row("final watermark", w.finalWatermark() == null ? w.finalNotShown() : watermark(w.finalWatermark())));
+        rows.add(row("max watermark lag", w.maxLag() == null ? w.lagNotShown()
+                : w.maxLag() < 0 ? "n/a (no watermark reached the windows)" : w.maxLag() + " ms (processing time − watermark)"));
+        rows.add(row("wall time", String.format(Locale.ROOT, "%.3f s", r.wallMillis() / 1000.0)));
+        rows.add(row("events/s", String.format(Locale.ROOT, "%.0f",
+                r.wallMillis() <= 0 ? c.records() * 1000.0 : c.records() * 1000.0 / r.wallMillis())));
+        StringBuilder acc = new StringBuilder();
+        acc.append(c.lines()).append(" lines read = ").append(c.inWindows()).append(r.sliding() ? " records in windows" : " in window results")
+                .append(" + ").append(c.late()).append(" late + ").append(c.deadLetterTotal()).append(" dead letters");
+        if (c.empty() > 0) {
+            acc.append(" + ").append(c.empty()).append(" empty");
         }
+        if (c.headers() > 0) {
+            acc.append(" + ").append(c.headers()).append(" header");
+        }
+        acc.append(": ").append(c.accounted() ? "OK" : "MISMATCH");
+        rows.add(row("accounted", acc.toString()));
         StringBuilder sb = new StringBuilder("Summary of '" + r.jobName() + "'\n");
         for (String[] row : rows) {
             sb.append(String.format("  %-18s %s%n", row[0], row[1]));
         }
         return sb.toString();
+    }
+
+    private static String percent(double share) {
+        return String.format(Locale.ROOT, "%.1f%%", share * 100).replace(".0%", "%");
     }
 
     private static String[] row(String name, String value) {

@@ -1,0 +1,24 @@
+package io.tidemark.cli;
+
+import io.tidemark.cli.config.Catalog;
+import io.tidemark.cli.output.FileOutputType;
+import io.tidemark.cli.output.StdoutOutputType;
+import io.tidemark.cli.source.FileSource;
+import io.tidemark.cli.source.GeneratorSource;
+import io.tidemark.cli.source.SocketSource;
+import java.util.List;
+import java.util.Map;
+
+/** The source and output types of the command. A new type is one line here (and its class). */
+public final class BuiltIn {
+
+    private BuiltIn() {}
+
+    public static Catalog catalog() {
+        return new Catalog(
+                List.of(new FileSource(), new SocketSource(), new GeneratorSource()),
+                List.of(FileOutputType.jsonl(), FileOutputType.csv(), new StdoutOutputType()),
+                Map.of("kafka", "a Kafka source is planned"),
+                Map.of("jdbc", "a JDBC output is planned"));
+    }
+}

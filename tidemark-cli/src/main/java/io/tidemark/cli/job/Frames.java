@@ -1,0 +1,151 @@
+package io.tidemark.cli.job;
+
+import io.tidemark.cli.data.DeadLetter;
+import io.tidemark.cli.data.LateRecord;
+import io.tidemark.cli.data.Span;
+import io.tidemark.cli.data.WindowResult;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The messages of a run's links (see {@link Link}): a type byte, then the fields. Strings go as their
+ * UTF-16 code units, so that any Java string (lone surrogates included) arrives exactly as sent.
+ */
+final class Frames {
+
+    /** Function → command: the token and the function's role and subtask. */
+    static final byte HELLO = 1;
+    /** Function → command: a window result. */
+    static final byte RESULT = 2;
+    /** Function → command: a late record. */
+    static final byte LATE = 3;
+    /** Function → command: a dead letter. */
+    static final byte DEAD = 4;
+    /** Source → command: its counters so far. */
+    static final byte COUNTS = 5;
+    /** Source → command: the input's CSV header line. */
+    static final byte HEADER = 6;
+    /** Function → command: nothing more follows (the function closed). */
+    static final byte END = 7;
+    /** Command → source: stop reading and end the input (drain). */
+    static final byte STOP = 8;
+
+    /** The roles of the functions that link to the command. */
+    enum Role { SOURCE, RESULTS, LATE, NO_WINDOW }
+
+    private Frames() {}
+
+    static void string(DataOutputStream out, String s) throws IOException {
+        if (s == null) {
+            out.writeInt(-1);
+            return;
+        }
+        out.writeInt(s.length());
+        out.writeChars(s);
+    }
+
+    static String string(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        if (n < 0) {
+            return null;
+        }
+        char[] c = new char[n];
+        for (int i = 0; i < n; i++) {
+            c[i] = in.readChar();
+        }
+        return new String(c);
+    }
+
+    static void result(DataOutputStream out, WindowResult r) throws IOException {
+        out.writeByte(RESULT);
+        out.writeInt(r.key().size());
+        for (String k : r.key()) {
+            string(out, k);
+        }
+        out.writeLong(r.windowStart());
+        out.writeLong(r.windowEnd());
+        out.writeLong(r.count());
+        out.writeInt(r.values().length);
+        for (BigDecimal v : r.values()) {
+            string(out, v == null ? null : v.toString());
+        }
+        string(out, r.timing());
+        out.writeInt(r.firing());
+        out.writeLong(r.watermark());
+        out.writeInt(r.replaces().size());
+        for (Span s : r.replaces()) {
+            out.writeLong(s.start());
+            out.writeLong(s.end());
+        }
+    }
+
+    static WindowResult result(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        List<String> key = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            key.add(string(in));
+        }
+        long start = in.readLong();
+        long end = in.readLong();
+        long count = in.readLong();
+        BigDecimal[] values = new BigDecimal[in.readInt()];
+        for (int i = 0; i < values.length; i++) {
+            String v = string(in);
+            values[i] = v == null ? null : new BigDecimal(v);
+        }
+        String timing = string(in);
+        int firing = in.readInt();
+        long watermark = in.readLong();
+        int r = in.readInt();
+        List<Span> replaces = new ArrayList<>(r);
+        for (int i = 0; i < r; i++) {
+            replaces.add(new Span(in.readLong(), in.readLong()));
+        }
+        return new WindowResult(key, start, end, count, values, timing, firing, watermark, replaces);
+    }
+
+    static void late(DataOutputStream out, LateRecord r) throws IOException {
+        out.writeByte(LATE);
+        string(out, r.text());
+        string(out, r.source());
+        out.writeLong(r.line());
+    }
+
+    static LateRecord late(DataInputStream in) throws IOException {
+        return new LateRecord(string(in), string(in), in.readLong());
+    }
+
+    static void dead(DataOutputStream out, DeadLetter d) throws IOException {
+        out.writeByte(DEAD);
+        string(out, d.reason());
+        string(out, d.detail());
+        string(out, d.source());
+        out.writeLong(d.line());
+        string(out, d.text());
+        string(out, d.bytes());
+    }
+
+    static DeadLetter dead(DataInputStream in) throws IOException {
+        return new DeadLetter(string(in), string(in), string(in), in.readLong(), string(in), string(in));
+    }
+
+    static void counts(DataOutputStream out, SourceCounts c) throws IOException {
+        out.writeByte(COUNTS);
+        out.writeLong(c.lines());
+        out.writeLong(c.empty());
+        out.writeLong(c.headers());
+        out.writeLong(c.accepted());
+        out.writeLong(c.bytes());
+        out.writeLong(c.held());
+        string(out, c.endReason());
+    }
+
+    static SourceCounts counts(DataInputStream in) throws IOException {
+        return new SourceCounts(in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(),
+                string(in));
+    }
+}

@@ -1,0 +1,70 @@
+package io.tidemark.cli.job;
+
+/**
+ * The command's hold on the run in progress, for its signal handler: {@link #stop} asks the source to
+ * stop reading, so that the job drains (open windows fire, outputs end in complete lines) and the run
+ * ends with a summary. A stop that comes before the source has linked is delivered when it links.
+ */
+public final class RunControl {
+
+    private Runnable stopSources;
+    private String stoppedBy;
+    private int exitCode;
+
+    /**
+     * Stops the run; {@code why} is how the summary names it (e.g. {@code SIGTERM}), {@code exitCode}
+     * the command's exit code then. Returns whether a run was in progress to stop.
+     */
+    public synchronized boolean stop(String why, int exitCode) {
+        if (stoppedBy == null) {
+            stoppedBy = why;
+            this.exitCode = exitCode;
+        }
+        if (stopSources != null) {
+            stopSources.run();
+            return true;
+        }
+        return false;
+    }
+
+    private java.util.function.Consumer<Throwable> onFatal;
+
+    synchronized void bind(Runnable stopSources, java.util.function.Consumer<Throwable> onFatal) {
+        this.stopSources = stopSources;
+        this.onFatal = onFatal;
+        if (stoppedBy != null) {
+            stopSources.run();
+        }
+    }
+
+    synchronized void unbind() {
+        stopSources = null;
+        onFatal = null;
+    }
+
+    /**
+     * A JVM error (out of memory, …) in a thread the engine does not watch: the run in progress fails
+     * (its outputs are put back). Returns whether a run was in progress.
+     */
+    public boolean fatal(Throwable error) {
+        java.util.function.Consumer<Throwable> f;
+        synchronized (this) {
+            f = onFatal;
+        }
+        if (f == null) {
+            return false;
+        }
+        f.accept(error);
+        return true;
+    }
+
+    /** What stopped the run, or null. */
+    public synchronized String stoppedBy() {
+        return stoppedBy;
+    }
+
+    /** The exit code a stop asked for (0 if none). */
+    public synchronized int exitCode() {
+        return exitCode;
+    }
+}

@@ -1,0 +1,208 @@
+package io.tidemark.cli.job;
+
+import java.io.BufferedInputStream;
+import java.io.Closeable;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * The command's end of the run's links ({@link Link}): accepts the job's functions, checks the run's
+ * token, and hands what they send to a {@link Handler}, one reader thread per link (the handler is
+ * called from several threads). It can tell the source to stop, and knows when every function has
+ * finished sending.
+ */
+final class RunServer implements Closeable {
+
+    /** What the links deliver. Calls come from reader threads; a thrown exception stops the run. */
+    interface Handler {
+        void result(io.tidemark.cli.data.WindowResult r) throws IOException;
+
+        void late(io.tidemark.cli.data.LateRecord r) throws IOException;
+
+        void dead(io.tidemark.cli.data.DeadLetter d) throws IOException;
+
+        void counts(SourceCounts c);
+
+        void header(String line);
+
+        /** The source sent its end frame: it reads no more. */
+        void sourceEnded();
+
+        /** Receiving or handling failed: the run must stop. */
+        void failed(Throwable e);
+    }
+
+    private final ServerSocket server;
+    private final String token;
+    private final Handler handler;
+    private final List<Socket> sockets = new ArrayList<>();
+    private final List<OutputStream> sources = new ArrayList<>();
+    private final Thread acceptor;
+    private int ended;
+    private boolean stopping;
+    private volatile boolean closed;
+
+    /** Listens on {@code bind} (an address of this machine; the loopback for jobs in this JVM). */
+    RunServer(InetAddress bind, Handler handler) throws IOException {
+        this.server = new ServerSocket();
+        server.bind(new InetSocketAddress(bind, 0), 64);
+        byte[] secret = new byte[16];
+        new SecureRandom().nextBytes(secret);
+        this.token = HexFormat.of().formatHex(secret);
+        this.handler = handler;
+        this.acceptor = new Thread(this::acceptLoop, "tidemark-run-server");
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    /** Where the functions reach this server, as {@code host} (an address they can reach). */
+    LinkAddress address(String host) {
+        return new LinkAddress(host, server.getLocalPort(), token);
+    }
+
+    private void acceptLoop() {
+        while (!closed) {
+            Socket s;
+            try {
+                s = server.accept();
+            } catch (IOException e) {
+                return; // closed
+            }
+            synchronized (this) {
+                if (closed) {
+                    close(s);
+                    return;
+                }
+                sockets.add(s);
+            }
+            Thread reader = new Thread(() -> read(s), "tidemark-run-link");
+            reader.setDaemon(true);
+            reader.start();
+        }
+    }
+
+    private void read(Socket s) {
+        boolean done = false;
+        Frames.Role role = null;
+        try {
+            s.setSoTimeout(30_000);
+            DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream(), 1 << 16));
+            if (in.readByte() != Frames.HELLO || !token.equals(Frames.string(in))) {
+                close(s);
+                return;
+            }
+            role = Frames.Role.valueOf(Frames.string(in));
+            in.readInt();
+            s.setSoTimeout(0);
+            if (role == Frames.Role.SOURCE) {
+                synchronized (this) {
+                    sources.add(s.getOutputStream());
+                    if (stopping) {
+                        sendStop(s.getOutputStream());
+                    }
+                }
+            }
+            while (true) {
+                byte type = in.readByte();
+                switch (type) {
+                    case Frames.RESULT -> handler.result(Frames.result(in));
+                    case Frames.LATE -> handler.late(Frames.late(in));
+                    case Frames.DEAD -> handler.dead(Frames.dead(in));
+                    case Frames.COUNTS -> handler.counts(Frames.counts(in));
+                    case Frames.HEADER -> handler.header(Frames.string(in));
+                    case Frames.END -> {
+                        done = true;
+                        if (role == Frames.Role.SOURCE) {
+                            handler.sourceEnded();
+                        }
+                        return;
+                    }
+                    default -> throw new IOException("unknown frame " + type);
+                }
+            }
+        } catch (EOFException | SocketException e) {
+            // the function went away without its end frame: the engine reports why
+        } catch (Exception e) {
+            if (!closed) {
+                handler.failed(e);
+            }
+        } finally {
+            synchronized (this) {
+                if (done) {
+                    ended++;
+                }
+                notifyAll();
+            }
+            if (!done) {
+                close(s);
+            }
+        }
+    }
+
+    /** Tells the source (now, or as soon as it links) to stop reading and end its input. */
+    synchronized void stopSources() {
+        stopping = true;
+        for (OutputStream o : sources) {
+            sendStop(o);
+        }
+    }
+
+    private static void sendStop(OutputStream o) {
+        try {
+            o.write(Frames.STOP);
+            o.flush();
+        } catch (IOException ignored) {
+            // the source already left
+        }
+    }
+
+    /** Waits until {@code links} functions have sent their end frame; false after {@code timeoutMillis}. */
+    synchronized boolean awaitEnded(int links, long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        while (ended < links) {
+            long left = (deadline - System.nanoTime()) / 1_000_000L;
+            if (left <= 0) {
+                return false;
+            }
+            wait(left);
+        }
+        return true;
+    }
+
+    /** Closes the server and every link (functions still sending fail). */
+    @Override
+    public void close() {
+        List<Socket> all;
+        synchronized (this) {
+            closed = true;
+            all = new ArrayList<>(sockets);
+        }
+        try {
+            server.close();
+        } catch (IOException ignored) {
+            // closing
+        }
+        for (Socket s : all) {
+            close(s);
+        }
+    }
+
+    private static void close(Socket s) {
+        try {
+            s.close();
+        } catch (IOException ignored) {
+            // closing
+        }
+    }
+}

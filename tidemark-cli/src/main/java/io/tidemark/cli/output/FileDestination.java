@@ -1,0 +1,100 @@
+package io.tidemark.cli.output;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * A file written in place as the run goes (so {@code tail -f} follows it), while the file of the run
+ * before is kept aside, next to it, as {@code .NAME.tidemark-previous}: a run that ends well deletes
+ * it; a run that fails moves its own lines to {@code NAME.failed} and puts the previous file back. A
+ * run killed outright (SIGKILL, power loss) leaves both; the next run finds the kept-aside file, treats
+ * it as the last good output and moves the killed run's lines to {@code NAME.failed}.
+ *
+ * <p>A destination that exists but is not a regular file (a device such as {@code /dev/null}, a pipe)
+ * is written in place, with nothing kept aside.
+ */
+final class FileDestination implements Destination {
+
+    private final Path target;
+    private final Path previous;
+    private final Path failed;
+    private final boolean regular;
+    private boolean keptAside;
+    private OutputStream out;
+
+    FileDestination(Path target) throws IOException {
+        this.target = target;
+        this.previous = target.resolveSibling("." + target.getFileName() + ".tidemark-previous");
+        this.failed = target.resolveSibling(target.getFileName() + ".failed");
+        this.regular = !Files.exists(target) || Files.isRegularFile(target);
+        if (!regular) {
+            out = new FileOutputStream(target.toFile());
+            return;
+        }
+        Path parent = target.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        if (Files.exists(previous)) {
+            // an earlier run was killed while writing: its lines are not a good output
+            keptAside = true;
+            if (Files.exists(target)) {
+                Files.move(target, failed, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } else if (Files.exists(target)) {
+            Files.move(target, previous, StandardCopyOption.ATOMIC_MOVE);
+            keptAside = true;
+        }
+        out = Files.newOutputStream(target, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE);
+    }
+
+    @Override
+    public void write(byte[] bytes, int off, int len) throws IOException {
+        out.write(bytes, off, len);
+    }
+
+    @Override
+    public void flush() throws IOException {
+        out.flush();
+    }
+
+    @Override
+    public void commit() throws IOException {
+        out.close();
+        if (keptAside) {
+            Files.deleteIfExists(previous);
+        }
+    }
+
+    @Override
+    public String abort() {
+        try {
+            out.close();
+        } catch (IOException ignored) {
+            // failing already; what was written stays
+        }
+        if (!regular) {
+            return null;
+        }
+        try {
+            Files.move(target, failed, StandardCopyOption.REPLACE_EXISTING);
+            if (keptAside) {
+                Files.move(previous, target, StandardCopyOption.ATOMIC_MOVE);
+            }
+            return failed.toString();
+        } catch (IOException e) {
+            return target + " (it could not be moved aside: " + e.getMessage() + ")";
+        }
+    }
+
+    @Override
+    public String describe() {
+        return target.toString();
+    }
+}

@@ -1,0 +1,76 @@
+package io.tidemark.cli.output;
+
+import io.tidemark.cli.config.Key;
+import io.tidemark.cli.config.Settings;
+import io.tidemark.cli.config.OutputType;
+import io.tidemark.cli.config.Types;
+import io.tidemark.cli.spi.Output;
+import io.tidemark.cli.spi.OutputContext;
+import io.tidemark.cli.spi.OutputSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code type: jsonl} and {@code type: csv}: a file, one record per line. */
+public final class FileOutputType implements OutputType {
+
+    private final LineFormat format;
+
+    private FileOutputType(LineFormat format) {
+        this.format = format;
+    }
+
+    public static FileOutputType jsonl() {
+        return new FileOutputType(LineFormat.JSONL);
+    }
+
+    public static FileOutputType csv() {
+        return new FileOutputType(LineFormat.CSV);
+    }
+
+    static Key<String> path(String output) {
+        return Key.of(output + ".path", Types.path())
+                .required("the file to write (relative paths resolve against the job file's folder)")
+                .doc("The file to write. Folders are created. A file already there is replaced when the run ends well and "
+                        + "kept when it fails (see [Outputs](#outputs)). Not the input, the job file or another output.");
+    }
+
+    @Override
+    public String name() {
+        return format.name().toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public String doc() {
+        return format == LineFormat.JSONL ? "a file of JSON lines." : "a CSV file with a header row.";
+    }
+
+    @Override
+    public List<Key<?>> keys(String output) {
+        return List.of(path(output));
+    }
+
+    @Override
+    public OutputSpec spec(Settings s, String output, Path jobDir) {
+        return new Spec(format, output, jobDir.resolve(s.get(path(output))).normalize());
+    }
+
+    record Spec(LineFormat format, String output, Path file) implements OutputSpec {
+
+        @Override
+        public String type() {
+            return format.name().toLowerCase(Locale.ROOT);
+        }
+
+        @Override
+        public String describe() {
+            return type() + " " + file;
+        }
+
+        @Override
+        public Output open(OutputContext context) throws IOException {
+            return new LineOutput(format, context, new FileDestination(file), output + ".path");
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package io.tidemark.cli.source;
+
+import io.tidemark.cli.config.ConfigException;
+import io.tidemark.cli.config.Key;
+import io.tidemark.cli.config.Settings;
+import io.tidemark.cli.config.SourceType;
+import io.tidemark.cli.config.Types;
+import io.tidemark.cli.spi.LineInput;
+import io.tidemark.cli.spi.SourceSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** {@code source.type: file}: a file read line by line. */
+public final class FileSource implements SourceType {
+
+    static final Key<String> PATH = Key.of("source.path", Types.path())
+            .required("the input file (relative paths resolve against the job file's folder)")
+            .doc("The input file, read line by line (see [Lines](#lines)).");
+
+    @Override
+    public String name() {
+        return "file";
+    }
+
+    @Override
+    public String doc() {
+        return "a file, read once from start to end.";
+    }
+
+    @Override
+    public List<Key<?>> keys() {
+        return List.of(PATH);
+    }
+
+    @Override
+    public SourceSpec spec(Settings s, Path jobDir) {
+        Path path = jobDir.resolve(s.get(PATH)).normalize();
+        if (Files.isDirectory(path)) {
+            throw new ConfigException(PATH.path(), "is a folder, not a file: " + path);
+        }
+        if (!Files.isRegularFile(path)) {
+            throw new ConfigException(PATH.path(), "file not found: " + path);
+        }
+        if (!Files.isReadable(path)) {
+            throw new ConfigException(PATH.path(), "file not readable: " + path);
+        }
+        return new Spec(path.toString());
+    }
+
+    /** The file's absolute path. */
+    record Spec(String file) implements SourceSpec {
+
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String type() {
+            return "file";
+        }
+
+        @Override
+        public String describe() {
+            return "file " + file;
+        }
+
+        @Override
+        public LineInput open(int maxLineLength) throws IOException {
+            return new ByteLines(Files.newInputStream(Path.of(file)), file, maxLineLength);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.tidemark.cli.spi;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** An output type's checked settings for one of the job's outputs. */
+public interface OutputSpec {
+
+    /** The value of the output's {@code type}. */
+    String type();
+
+    /** One line for {@code validate}, e.g. {@code jsonl /out/results.jsonl}. */
+    String describe();
+
+    /** The file it writes, or null: checked against the inputs, the job file and the other outputs. */
+    default Path file() {
+        return null;
+    }
+
+    /** Whether it writes to the command's standard out. */
+    default boolean stdout() {
+        return false;
+    }
+
+    /**
+     * Checks that the output can be opened (its place exists and is writable), without touching it.
+     * Throws an {@link IllegalArgumentException} saying what is wrong; the caller names the key.
+     */
+    default void check() {}
+
+    /** Opens it (command side) before the job starts. */
+    Output open(OutputContext context) throws IOException;
+}
