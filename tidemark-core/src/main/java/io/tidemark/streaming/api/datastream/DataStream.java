@@ -109,6 +109,15 @@ public class DataStream<T> {
         return addSink(sinkFunction, "Unnamed");
     }
 
+    /**
+     * Flink 2's name for adding a sink connector ({@code stream.sinkTo(kafkaSink)}); the same as
+     * {@link #addSink}, named after the sink's class.
+     */
+    public DataStreamSink<T> sinkTo(SinkFunction<T> sink) {
+        Objects.requireNonNull(sink, "sink");
+        return addSink(sink, sink.getClass().getSimpleName());
+    }
+
     private DataStreamSink<T> addSink(SinkFunction<T> sinkFunction, String name) {
         Objects.requireNonNull(sinkFunction, "sink function");
         OneInputTransformation<T, Void> t = new OneInputTransformation<>(transformation, "Sink: " + name,

@@ -1,6 +1,8 @@
 package io.tidemark.streaming.api.functions.source;
 
 import io.tidemark.api.common.functions.Function;
+import java.io.Serializable;
+import java.util.Map;
 
 /**
  * A source whose input is divided into splits (partitions, files, devices), each with its own
@@ -15,6 +17,10 @@ import io.tidemark.api.common.functions.Function;
  *
  * <p>With several source subtasks every subtask runs {@link #run}; each should read only the splits it
  * {@link SplitSourceContext#owns owns}.
+ *
+ * <p>A source that reads from a position (a Kafka offset, a file offset) keeps it per split as split
+ * state: {@link #snapshotSplitState} and {@link #restoreSplitState} are what a checkpoint will store
+ * and restore.
  */
 public interface SplitSourceFunction<T> extends Function {
 
@@ -22,6 +28,23 @@ public interface SplitSourceFunction<T> extends Function {
 
     /** Asks {@link #run} to return soon; called from another thread. */
     void cancel();
+
+    /**
+     * The state of every split this subtask reads (for a Kafka partition: the offset of the next
+     * record), consistent with the records emitted so far when called holding the
+     * {@link SplitSourceContext#getCheckpointLock checkpoint lock}: what a checkpoint stores for this
+     * subtask. Empty, by default, for a source that keeps no position (a restore starts it over).
+     */
+    default Map<String, ? extends Serializable> snapshotSplitState() {
+        return Map.of();
+    }
+
+    /**
+     * Called before {@link #run} with what {@link #snapshotSplitState} returned, so that each split
+     * resumes where the snapshot was taken; a split not in {@code state} starts as new. Ignored by
+     * default.
+     */
+    default void restoreSplitState(Map<String, ? extends Serializable> state) {}
 
     /** Where a split source emits. */
     interface SplitSourceContext<T> {

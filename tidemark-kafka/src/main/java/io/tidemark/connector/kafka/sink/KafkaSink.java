@@ -1,0 +1,190 @@
+package io.tidemark.connector.kafka.sink;
+
+import io.tidemark.api.common.functions.OpenContext;
+import io.tidemark.api.common.serialization.SerializationSchema;
+import io.tidemark.connector.base.DeliveryGuarantee;
+import io.tidemark.connector.kafka.KafkaBrokersUnreachableException;
+import io.tidemark.streaming.api.functions.sink.RichSinkFunction;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * Writes a stream to Kafka, with Flink's names: {@code KafkaSink.<T>builder()...build()}, used with
+ * {@code stream.sinkTo(sink)}.
+ *
+ * <p>Design: one {@link KafkaProducer} per subtask; {@link #invoke} serializes and sends
+ * asynchronously (the producer batches, and retries a broker that goes away for up to
+ * {@code delivery.timeout.ms}, 2 minutes by default). The first failed send fails the job at the next
+ * record or at the end, never silently. With {@link DeliveryGuarantee#AT_LEAST_ONCE} the producer
+ * waits for all in-sync replicas ({@code acks=all}, idempotent), and the end of the input waits until
+ * every record is acknowledged; a restarted job may write records again (at-least-once). A send that
+ * fails before anything was ever acknowledged because the brokers never answered is reported as
+ * {@link KafkaBrokersUnreachableException}.
+ */
+public final class KafkaSink<IN> extends RichSinkFunction<IN> {
+
+    private static final long serialVersionUID = 1L;
+
+    /** How long closing waits for records still being sent after a failure or cancel. */
+    static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
+
+    private final Properties props;
+    private final KafkaRecordSerializationSchema<IN> serializer;
+    private final DeliveryGuarantee deliveryGuarantee;
+    private final String transactionalIdPrefix;
+
+    private transient KafkaProducer<byte[], byte[]> producer;
+    private transient KafkaRecordSerializationSchema.KafkaSinkContext sinkContext;
+    private transient Callback callback;
+    private transient volatile Exception asyncError;
+    private transient volatile long acknowledged;
+
+    KafkaSink(Properties props, KafkaRecordSerializationSchema<IN> serializer, DeliveryGuarantee deliveryGuarantee,
+            String transactionalIdPrefix) {
+        this.props = props;
+        this.serializer = serializer;
+        this.deliveryGuarantee = deliveryGuarantee;
+        this.transactionalIdPrefix = transactionalIdPrefix;
+    }
+
+    public static <IN> KafkaSinkBuilder<IN> builder() {
+        return new KafkaSinkBuilder<>();
+    }
+
+    @Override
+    public void open(OpenContext openContext) throws Exception {
+        Properties p = new Properties();
+        p.putAll(props);
+        if (deliveryGuarantee == DeliveryGuarantee.AT_LEAST_ONCE) {
+            p.setProperty(ProducerConfig.ACKS_CONFIG, "all");
+            p.setProperty(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        }
+        int subtask = getRuntimeContext().getIndexOfThisSubtask();
+        int parallelism = getRuntimeContext().getNumberOfParallelSubtasks();
+        p.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "tidemark-kafka-sink-" + subtask);
+        producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+        sinkContext = new SinkContext(subtask, parallelism);
+        callback = this::onCompletion;
+        serializer.open(new SerializationSchema.InitializationContext() {
+            @Override
+            public int getIndexOfThisSubtask() {
+                return subtask;
+            }
+
+            @Override
+            public int getNumberOfParallelSubtasks() {
+                return parallelism;
+            }
+        }, sinkContext);
+    }
+
+    private void onCompletion(RecordMetadata metadata, Exception e) {
+        if (e == null) {
+            acknowledged++; // the producer's I/O thread is the only writer
+        } else if (asyncError == null) {
+            asyncError = e;
+        }
+    }
+
+    @Override
+    public void invoke(IN value, Context context) throws Exception {
+        checkAsyncError();
+        ProducerRecord<byte[], byte[]> record = serializer.serialize(value, sinkContext, context.timestamp());
+        if (record != null) {
+            producer.send(record, callback);
+        }
+    }
+
+    /** Waits until every record sent is acknowledged ({@code AT_LEAST_ONCE}); fails if one could not be written. */
+    @Override
+    public void finish() throws Exception {
+        if (deliveryGuarantee == DeliveryGuarantee.AT_LEAST_ONCE) {
+            producer.flush();
+        }
+        checkAsyncError();
+    }
+
+    private void checkAsyncError() throws Exception {
+        Exception e = asyncError;
+        if (e != null) {
+            if (e instanceof TimeoutException && acknowledged == 0) {
+                throw new KafkaBrokersUnreachableException(props.getProperty(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG),
+                        Long.parseLong(props.getProperty(ProducerConfig.MAX_BLOCK_MS_CONFIG, "60000")), e);
+            }
+            throw new IllegalStateException("writing to Kafka failed: " + e, e);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (producer != null) {
+            producer.close(CLOSE_TIMEOUT);
+            producer = null;
+        }
+    }
+
+    /** Records the brokers have acknowledged so far (this subtask). */
+    public long getAcknowledged() {
+        return acknowledged;
+    }
+
+    public KafkaRecordSerializationSchema<IN> getRecordSerializer() {
+        return serializer;
+    }
+
+    public DeliveryGuarantee getDeliveryGuarantee() {
+        return deliveryGuarantee;
+    }
+
+    /** Flink's transactional id prefix, if given (unused until exactly-once exists). */
+    public String getTransactionalIdPrefix() {
+        return transactionalIdPrefix;
+    }
+
+    /** The producer properties given to the builder (a copy). */
+    public Properties getKafkaProducerConfig() {
+        Properties p = new Properties();
+        p.putAll(props);
+        return p;
+    }
+
+    private final class SinkContext implements KafkaRecordSerializationSchema.KafkaSinkContext {
+        private final int subtask;
+        private final int parallelism;
+        private final Map<String, int[]> partitions = new HashMap<>();
+
+        SinkContext(int subtask, int parallelism) {
+            this.subtask = subtask;
+            this.parallelism = parallelism;
+        }
+
+        @Override
+        public int getParallelInstanceId() {
+            return subtask;
+        }
+
+        @Override
+        public int getNumberOfParallelInstances() {
+            return parallelism;
+        }
+
+        @Override
+        public int[] getPartitionsForTopic(String topic) {
+            return partitions.computeIfAbsent(topic, t -> {
+                List<PartitionInfo> infos = producer.partitionsFor(t);
+                return infos.stream().mapToInt(PartitionInfo::partition).sorted().toArray();
+            });
+        }
+    }
+}

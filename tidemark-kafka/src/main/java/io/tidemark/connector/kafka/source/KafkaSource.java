@@ -1,0 +1,133 @@
+package io.tidemark.connector.kafka.source;
+
+import io.tidemark.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import io.tidemark.connector.kafka.source.enumerator.subscriber.KafkaSubscriber;
+import io.tidemark.connector.kafka.source.reader.KafkaSourceReader;
+import io.tidemark.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
+import io.tidemark.connector.kafka.source.split.KafkaPartitionSplit;
+import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
+import java.io.Serializable;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Reads Kafka topics, with Flink's names: built with {@link #builder()} and used through
+ * {@code env.fromSource(source, watermarkStrategy, name)}. Each partition is a split with its own
+ * timestamp assigner, watermark generator and idleness timer; the source's watermark is the minimum
+ * over its active partitions. A record's timestamp is the Kafka record's timestamp unless the
+ * strategy's assigner takes it from the record.
+ *
+ * <p>Partitions are spread over the source's subtasks as Flink spreads them (per topic, round robin
+ * from a start that depends on the topic's name). An unbounded source looks for new partitions every
+ * {@value KafkaSourceOptions#PARTITION_DISCOVERY_INTERVAL_MS} ms (default 5 minutes) and reads a new
+ * one from its earliest offset; a new partition holds the watermark back from the moment it is found.
+ * A bounded source ({@code setBounded}) stops each partition at its stopping offset and ends when every
+ * partition has.
+ *
+ * <p>With a group id the offsets of emitted records are committed to the group every
+ * {@value KafkaSourceOptions#COMMIT_OFFSETS_INTERVAL_MS} ms, at the end of a bounded input and on
+ * cancel (so lag tools see the job), and kept per partition as split state
+ * ({@link #snapshotSplitState}).
+ */
+public final class KafkaSource<OUT> implements SplitSourceFunction<OUT> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final KafkaSubscriber subscriber;
+    private final OffsetsInitializer startingOffsets;
+    /** Null for an unbounded source. */
+    private final OffsetsInitializer stoppingOffsets;
+    private final KafkaRecordDeserializationSchema<OUT> deserializer;
+    private final Properties properties;
+    private HashMap<String, KafkaPartitionSplit> restored;
+
+    private transient volatile KafkaSourceReader<OUT> reader;
+    private transient volatile boolean cancelled;
+
+    KafkaSource(KafkaSubscriber subscriber, OffsetsInitializer startingOffsets, OffsetsInitializer stoppingOffsets,
+            KafkaRecordDeserializationSchema<OUT> deserializer, Properties properties) {
+        this.subscriber = subscriber;
+        this.startingOffsets = startingOffsets;
+        this.stoppingOffsets = stoppingOffsets;
+        this.deserializer = deserializer;
+        this.properties = properties;
+    }
+
+    public static <OUT> KafkaSourceBuilder<OUT> builder() {
+        return new KafkaSourceBuilder<>();
+    }
+
+    @Override
+    public void run(SplitSourceContext<OUT> ctx) throws Exception {
+        KafkaSourceReader<OUT> r = new KafkaSourceReader<>(subscriber, startingOffsets, stoppingOffsets, deserializer,
+                properties, restored == null ? Map.of() : restored, ctx);
+        reader = r;
+        if (cancelled) {
+            return;
+        }
+        r.run();
+    }
+
+    @Override
+    public void cancel() {
+        cancelled = true;
+        KafkaSourceReader<OUT> r = reader;
+        if (r != null) {
+            r.cancel();
+        }
+    }
+
+    /** Each partition this subtask reads, with the offset of its next record; empty before {@link #run}. */
+    @Override
+    public Map<String, KafkaPartitionSplit> snapshotSplitState() {
+        KafkaSourceReader<OUT> r = reader;
+        return r == null ? Map.of() : r.snapshotState();
+    }
+
+    @Override
+    public void restoreSplitState(Map<String, ? extends Serializable> state) {
+        HashMap<String, KafkaPartitionSplit> splits = new HashMap<>();
+        for (Map.Entry<String, ? extends Serializable> e : state.entrySet()) {
+            if (!(e.getValue() instanceof KafkaPartitionSplit)) {
+                throw new IllegalArgumentException("split " + e.getKey() + ": not a Kafka partition split: " + e.getValue());
+            }
+            splits.put(e.getKey(), (KafkaPartitionSplit) e.getValue());
+        }
+        restored = splits;
+    }
+
+    public KafkaSubscriber getKafkaSubscriber() {
+        return subscriber;
+    }
+
+    public OffsetsInitializer getStartingOffsetsInitializer() {
+        return startingOffsets;
+    }
+
+    /** The stopping offsets of a bounded source, or null. */
+    public OffsetsInitializer getStoppingOffsetsInitializer() {
+        return stoppingOffsets;
+    }
+
+    public boolean isBounded() {
+        return stoppingOffsets != null;
+    }
+
+    public KafkaRecordDeserializationSchema<OUT> getDeserializer() {
+        return deserializer;
+    }
+
+    /** The consumer properties and source options, as given to the builder (a copy). */
+    public Properties getProperties() {
+        Properties p = new Properties();
+        p.putAll(properties);
+        return p;
+    }
+
+    @Override
+    public String toString() {
+        return "KafkaSource(" + subscriber + ", from " + startingOffsets
+                + (stoppingOffsets == null ? "" : ", to " + stoppingOffsets) + ")";
+    }
+}
