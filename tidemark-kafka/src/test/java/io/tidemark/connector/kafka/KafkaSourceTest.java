@@ -217,7 +217,6 @@ class KafkaSourceTest {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(1);
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "kafka").addSink(new CollectSink<>());
         assertThatThrownBy(() -> env.execute("unreachable"))
-                .hasRootCauseInstanceOf(org.apache.kafka.common.errors.TimeoutException.class)
                 .satisfies(e -> assertThat(causes(e)).anyMatch(c -> c instanceof KafkaBrokersUnreachableException
                         && c.getMessage().contains("127.0.0.1:" + port) && c.getMessage().contains("bootstrap.servers")));
     }

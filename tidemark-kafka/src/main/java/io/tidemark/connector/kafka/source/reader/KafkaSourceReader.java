@@ -18,6 +18,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -95,6 +97,7 @@ public final class KafkaSourceReader<T> {
     private final Object idleWait = new Object();
     private volatile boolean running = true;
     private volatile KafkaConsumer<byte[], byte[]> consumer;
+    private Admin admin;
     private boolean placeholderAnnounced;
     private long failedCommits;
 
@@ -136,9 +139,11 @@ public final class KafkaSourceReader<T> {
 
     /** Reads until a bounded input ends or {@link #cancel} is called. */
     public void run() throws Exception {
-        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(consumerProperties(), new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
+        Properties cp = consumerProperties();
+        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(cp, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+                Admin a = Admin.create(adminProperties(cp))) {
             consumer = c;
+            admin = a;
             deserializer.open(new DeserializationSchema.InitializationContext() {
                 @Override
                 public int getIndexOfThisSubtask() {
@@ -230,6 +235,22 @@ public final class KafkaSourceReader<T> {
         return p;
     }
 
+    /** The consumer's connection settings (servers, security) for the admin client that looks partitions up. */
+    private Properties adminProperties(Properties consumerProps) {
+        Properties p = new Properties();
+        for (String key : consumerProps.stringPropertyNames()) {
+            if (AdminClientConfig.configNames().contains(key)) {
+                p.setProperty(key, consumerProps.getProperty(key));
+            }
+        }
+        p.setProperty(AdminClientConfig.CLIENT_ID_CONFIG, consumerProps.getProperty(ConsumerConfig.CLIENT_ID_CONFIG) + "-admin");
+        // the admin client insists that no request may take longer than an API call
+        long request = KafkaSourceOptions.getLong(consumerProps, AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 30_000L);
+        p.setProperty(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(Math.min(request, apiTimeout.toMillis())));
+        p.setProperty(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Long.toString(apiTimeout.toMillis()));
+        return p;
+    }
+
     // ------------------------------------------------------------------ partitions
 
     /** Looks the subscribed partitions up; starts reading those this subtask owns and does not read yet. */
@@ -237,7 +258,7 @@ public final class KafkaSourceReader<T> {
         KafkaConsumer<byte[], byte[]> c = consumer;
         Set<TopicPartition> all;
         try {
-            all = subscriber.getSubscribedTopicPartitions(c, apiTimeout);
+            all = subscriber.getSubscribedTopicPartitions(admin, apiTimeout);
         } catch (TimeoutException e) {
             if (initial) {
                 throw new KafkaBrokersUnreachableException(bootstrapServers, apiTimeout.toMillis(), e);

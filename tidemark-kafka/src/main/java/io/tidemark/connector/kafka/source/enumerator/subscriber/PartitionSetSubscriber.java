@@ -2,10 +2,8 @@ package io.tidemark.connector.kafka.source.enumerator.subscriber;
 
 import java.time.Duration;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
-import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.TopicPartition;
 
 /** A fixed set of partitions; one that does not exist fails the look-up. */
@@ -24,20 +22,13 @@ public final class PartitionSetSubscriber implements KafkaSubscriber {
     }
 
     @Override
-    public Set<TopicPartition> getSubscribedTopicPartitions(Consumer<?, ?> consumer, Duration timeout) {
+    public Set<TopicPartition> getSubscribedTopicPartitions(Admin admin, Duration timeout) {
         Set<String> topics = new HashSet<>();
         for (TopicPartition tp : partitions) {
             topics.add(tp.topic());
         }
-        Set<TopicPartition> existing = new HashSet<>();
-        for (String topic : topics) {
-            List<PartitionInfo> infos = consumer.partitionsFor(topic, timeout);
-            if (infos != null) {
-                for (PartitionInfo p : infos) {
-                    existing.add(new TopicPartition(p.topic(), p.partition()));
-                }
-            }
-        }
+        Set<TopicPartition> existing = TopicListSubscriber.partitions(
+                KafkaSubscriber.await(admin.describeTopics(topics).allTopicNames(), timeout).values());
         for (TopicPartition tp : partitions) {
             if (!existing.contains(tp)) {
                 throw new IllegalStateException("partition " + tp + " does not exist");

@@ -5,10 +5,12 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionInfo;
 
 /** Every partition of the named topics; a topic that does not exist fails the look-up. */
 public final class TopicListSubscriber implements KafkaSubscriber {
@@ -26,15 +28,21 @@ public final class TopicListSubscriber implements KafkaSubscriber {
     }
 
     @Override
-    public Set<TopicPartition> getSubscribedTopicPartitions(Consumer<?, ?> consumer, Duration timeout) {
+    public Set<TopicPartition> getSubscribedTopicPartitions(Admin admin, Duration timeout) {
+        Map<String, TopicDescription> described;
+        try {
+            described = KafkaSubscriber.await(admin.describeTopics(topics).allTopicNames(), timeout);
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException("a topic of " + topics + " does not exist: " + e.getMessage(), e);
+        }
+        return partitions(described.values());
+    }
+
+    static Set<TopicPartition> partitions(Collection<TopicDescription> topics) {
         Set<TopicPartition> result = new HashSet<>();
-        for (String topic : topics) {
-            List<PartitionInfo> partitions = consumer.partitionsFor(topic, timeout);
-            if (partitions == null || partitions.isEmpty()) {
-                throw new IllegalStateException("topic '" + topic + "' does not exist");
-            }
-            for (PartitionInfo p : partitions) {
-                result.add(new TopicPartition(p.topic(), p.partition()));
+        for (TopicDescription d : topics) {
+            for (TopicPartitionInfo p : d.partitions()) {
+                result.add(new TopicPartition(d.name(), p.partition()));
             }
         }
         return result;

@@ -1,13 +1,11 @@
 package io.tidemark.connector.kafka.source.enumerator.subscriber;
 
 import java.time.Duration;
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.TopicPartition;
 
 /** Every partition of the topics whose whole name matches a pattern (none is not an error). */
@@ -26,16 +24,18 @@ public final class TopicPatternSubscriber implements KafkaSubscriber {
     }
 
     @Override
-    public Set<TopicPartition> getSubscribedTopicPartitions(Consumer<?, ?> consumer, Duration timeout) {
-        Set<TopicPartition> result = new HashSet<>();
-        for (Map.Entry<String, List<PartitionInfo>> e : consumer.listTopics(timeout).entrySet()) {
-            if (pattern.matcher(e.getKey()).matches()) {
-                for (PartitionInfo p : e.getValue()) {
-                    result.add(new TopicPartition(p.topic(), p.partition()));
-                }
+    public Set<TopicPartition> getSubscribedTopicPartitions(Admin admin, Duration timeout) {
+        List<String> matching = new ArrayList<>();
+        for (String topic : KafkaSubscriber.await(admin.listTopics().names(), timeout)) {
+            if (pattern.matcher(topic).matches()) {
+                matching.add(topic);
             }
         }
-        return result;
+        if (matching.isEmpty()) {
+            return Set.of();
+        }
+        return TopicListSubscriber.partitions(KafkaSubscriber.await(admin.describeTopics(matching).allTopicNames(), timeout)
+                .values());
     }
 
     @Override
