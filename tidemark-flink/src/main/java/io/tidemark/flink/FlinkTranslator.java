@@ -10,8 +10,11 @@ import io.tidemark.api.common.functions.ReduceFunction;
 import io.tidemark.api.common.functions.RichFunction;
 import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.connector.jdbc.JdbcSink;
+import io.tidemark.connector.kafka.sink.KafkaSink;
+import io.tidemark.connector.kafka.source.KafkaSource;
 import io.tidemark.flink.bridge.Functions;
 import io.tidemark.flink.bridge.JdbcSinks;
+import io.tidemark.flink.bridge.KafkaConnectors;
 import io.tidemark.flink.bridge.Process;
 import io.tidemark.flink.bridge.Runtime;
 import io.tidemark.flink.bridge.Sources;
@@ -166,6 +169,10 @@ public final class FlinkTranslator {
     @SuppressWarnings({"unchecked", "rawtypes"})
     private DataStream<Object> source(SourceTransformation<Object> t) {
         String name = t.getName();
+        if (t.getDescription() instanceof SourceDescription.Splits
+                && ((SourceDescription.Splits) t.getDescription()).source() instanceof KafkaSource) {
+            return kafkaSource(t, (SourceDescription.Splits) t.getDescription());
+        }
         SingleOutputStreamOperator<Object> s = t.getDescription().match(d -> {
             SourceFunction<Object> f = (SourceFunction<Object>) d.function();
             checkSerializable(f, "source function", name);
@@ -191,6 +198,25 @@ public final class FlinkTranslator {
         }
         uid(s, t);
         return s;
+    }
+
+    /**
+     * A Tidemark KafkaSource runs as Flink's own KafkaSource (per-partition splits, watermarks and
+     * idleness by Flink), followed by a chained pass-through that keeps Tidemark's record counter.
+     */
+    @SuppressWarnings("unchecked")
+    private DataStream<Object> kafkaSource(SourceTransformation<Object> t, SourceDescription.Splits d) {
+        String name = t.getName();
+        KafkaSource<Object> source = (KafkaSource<Object>) d.source();
+        checkSerializable(source.getDeserializer(), "Kafka record deserializer", name);
+        checkSerializable(d.strategy(), "watermark strategy", name);
+        SingleOutputStreamOperator<Object> s = flink.fromSource(KafkaConnectors.source(source, name),
+                Watermarks.of(d.strategy(), perEvent), name, KafkaConnectors.producedType(source.getDeserializer()));
+        parallelism(s, t);
+        uid(s, t);
+        SingleOutputStreamOperator<Object> counted = s.map(new Functions.Counted(name, "numRecordsOut"), s.getType()).name(name);
+        parallelism(counted, t);
+        return counted;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -299,10 +325,19 @@ public final class FlinkTranslator {
         public SingleOutputStreamOperator<Object> sink(OperatorDescription.Sink d) {
             SinkFunction<Object> f = (SinkFunction<Object>) d.function();
             checkSerializable(f, "sink function", name);
-            // a JDBC sink becomes a Flink Sink (flushed at checkpoints); any other runs as a sink function
-            DataStreamSink<Object> sink = f instanceof JdbcSink
-                    ? in.sinkTo(JdbcSinks.of((JdbcSink<Object>) f)).name(name)
-                    : in.addSink(new Functions.Sink(f, name)).name(name);
+            // a JDBC sink becomes a Flink Sink (flushed at checkpoints); a Kafka sink Flink's own KafkaSink,
+            // behind a pass-through keeping the counter; any other runs as a sink function
+            DataStreamSink<Object> sink;
+            if (f instanceof JdbcSink) {
+                sink = in.sinkTo(JdbcSinks.of((JdbcSink<Object>) f)).name(name);
+            } else if (f instanceof KafkaSink) {
+                SingleOutputStreamOperator<Object> counted = in.map(new Functions.Counted(name, "numRecordsIn"), in.getType())
+                        .name(name);
+                parallelism(counted, t);
+                sink = counted.sinkTo(KafkaConnectors.sink((KafkaSink<Object>) f)).name(name);
+            } else {
+                sink = in.addSink(new Functions.Sink(f, name)).name(name);
+            }
             if (t.getParallelism() != -1) {
                 sink.setParallelism(t.getParallelism());
             }

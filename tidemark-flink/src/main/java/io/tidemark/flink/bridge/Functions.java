@@ -21,6 +21,33 @@ public final class Functions {
 
     private Functions() {}
 
+    /**
+     * Passes records on, counting them under the Tidemark counter {@code name#metric}: for Flink's own
+     * connectors (which keep no Tidemark counters) chained next to them.
+     */
+    public static final class Counted extends RichMapFunction<Object, Object> {
+        private static final long serialVersionUID = 1L;
+        private final String name;
+        private final String metric;
+        private transient LongCounter counter;
+
+        public Counted(String name, String metric) {
+            this.name = name;
+            this.metric = metric;
+        }
+
+        @Override
+        public void open(OpenContext openContext) {
+            counter = Runtime.counter(getRuntimeContext(), name, metric);
+        }
+
+        @Override
+        public Object map(Object value) {
+            counter.add(1L);
+            return value;
+        }
+    }
+
     public static final class Map extends RichMapFunction<Object, Object> {
         private static final long serialVersionUID = 1L;
         private final MapFunction<Object, Object> f;

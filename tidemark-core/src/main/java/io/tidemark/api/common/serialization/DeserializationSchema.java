@@ -17,8 +17,10 @@ public interface DeserializationSchema<T> extends Serializable {
 
     /** What {@link #open} may use. */
     interface InitializationContext {
+        /** This subtask's index, or -1 where the engine does not tell (Flink's context does not). */
         int getIndexOfThisSubtask();
 
+        /** The number of parallel subtasks, or -1 where the engine does not tell. */
         int getNumberOfParallelSubtasks();
     }
 

@@ -1,0 +1,199 @@
+package io.tidemark.flink.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tidemark.api.common.JobExecutionResult;
+import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.api.common.functions.AggregateFunction;
+import io.tidemark.api.common.serialization.SimpleStringSchema;
+import io.tidemark.connector.base.DeliveryGuarantee;
+import io.tidemark.connector.kafka.broker.LocalKafkaBroker;
+import io.tidemark.connector.kafka.sink.KafkaRecordSerializationSchema;
+import io.tidemark.connector.kafka.sink.KafkaSink;
+import io.tidemark.connector.kafka.source.KafkaSource;
+import io.tidemark.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import io.tidemark.flink.FlinkRunner;
+import io.tidemark.flink.FlinkTranslator;
+import io.tidemark.flink.SharedMiniCluster;
+import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
+import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
+import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
+import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import io.tidemark.streaming.api.windowing.windows.TimeWindow;
+import io.tidemark.util.Collector;
+import io.tidemark.util.OutputTag;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One Kafka pipeline, one topic, both engines: the embedded engine with Tidemark's KafkaSource and
+ * KafkaSink, and Flink, where the runner puts Flink's own KafkaSource and KafkaSink in their place.
+ * The topic's partitions are each in order within the bound but minutes apart from each other, so only
+ * per-partition watermarks get every record on time: both engines must (Flink's are Flink's own).
+ */
+class KafkaBothEnginesTest {
+
+    static final int PARTITIONS = 4;
+    static final int PER_PARTITION = 400;
+    static LocalKafkaBroker broker;
+    static String input;
+
+    @BeforeAll
+    static void start() {
+        broker = LocalKafkaBroker.start();
+        input = "orders";
+        broker.createTopic(input, PARTITIONS);
+        for (int p = 0; p < PARTITIONS; p++) {
+            for (int n = 0; n < PER_PARTITION; n++) {
+                long ts = 1_700_000_000_000L + n * 500L + p * 60_000L - ((n * 7L + p) % 5) * 400L; // up to 2 s out of order
+                broker.send(input, p, ts, null, "u" + (n % 5) + "," + ts + "," + (n % 13));
+            }
+        }
+        broker.flush();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    /** user, count and sum of a window, as text: "user,start,count,sum". */
+    static final class CountSum implements AggregateFunction<String[], long[], long[]> {
+        @Override
+        public long[] createAccumulator() {
+            return new long[2];
+        }
+
+        @Override
+        public long[] add(String[] order, long[] acc) {
+            acc[0]++;
+            acc[1] += Long.parseLong(order[2]);
+            return acc;
+        }
+
+        @Override
+        public long[] getResult(long[] acc) {
+            return acc;
+        }
+
+        @Override
+        public long[] merge(long[] a, long[] b) {
+            return new long[] {a[0] + b[0], a[1] + b[1]};
+        }
+    }
+
+    static final class Describe extends ProcessWindowFunction<long[], String, String, TimeWindow> {
+        @Override
+        public void process(String user, Context ctx, Iterable<long[]> results, Collector<String> out) {
+            long[] r = results.iterator().next();
+            out.collect(user + "," + ctx.window().getStart() + "," + r[0] + "," + r[1]);
+        }
+    }
+
+    static final OutputTag<String[]> LATE = new OutputTag<>("late") {};
+
+    /** The pipeline: Kafka → per-user 10 s windows → Kafka; late records (none expected) to a second topic. */
+    static void build(StreamExecutionEnvironment env, String group, String output, String late) {
+        env.setParallelism(2);
+        KafkaSource<String[]> source = KafkaSource.<String[]>builder()
+                .setBootstrapServers(broker.bootstrapServers())
+                .setTopics(input)
+                .setGroupId(group)
+                .setStartingOffsets(OffsetsInitializer.earliest())
+                .setBounded(OffsetsInitializer.latest())
+                .setDeserializer((r, out) -> out.collect(new String(r.value(), StandardCharsets.UTF_8).split(",")))
+                .build();
+        SingleOutputStreamOperator<String> windows = env
+                .fromSource(source, WatermarkStrategy.<String[]>forBoundedOutOfOrderness(Duration.ofSeconds(3))
+                        .withTimestampAssigner((o, kafkaTs) -> Long.parseLong(o[1])), "orders")
+                .keyBy(o -> o[0])
+                .window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
+                .sideOutputLateData(LATE)
+                .aggregate(new CountSum(), new Describe())
+                .name("windows");
+        windows.sinkTo(sink(output, s -> s.substring(0, s.indexOf(',')))).name("results");
+        windows.getSideOutput(LATE).map(o -> String.join(",", o)).sinkTo(sink(late, s -> s.substring(0, s.indexOf(','))))
+                .name("late");
+    }
+
+    static KafkaSink<String> sink(String topic, java.util.function.Function<String, String> key) {
+        return KafkaSink.<String>builder()
+                .setBootstrapServers(broker.bootstrapServers())
+                .setDeliveryGuarantee(DeliveryGuarantee.AT_LEAST_ONCE)
+                .setRecordSerializer(KafkaRecordSerializationSchema.<String>builder()
+                        .setTopic(topic)
+                        .setKeySerializationSchema(s -> s.substring(0, s.indexOf(',')).getBytes(StandardCharsets.UTF_8))
+                        .setValueSerializationSchema(new SimpleStringSchema())
+                        .build())
+                .build();
+    }
+
+    static List<String> values(String topic) {
+        return broker.readAll(topic).stream().map(ConsumerRecord::value).sorted().collect(Collectors.toList());
+    }
+
+    @Test
+    void bothEnginesWriteTheSameWindowsFromTheSameTopicAndCommitTheGroupsOffsets() throws Exception {
+        for (String t : List.of("out-tidemark", "late-tidemark", "out-flink", "late-flink")) {
+            broker.createTopic(t, 2);
+        }
+        StreamExecutionEnvironment tidemark = StreamExecutionEnvironment.getExecutionEnvironment();
+        build(tidemark, "g-tidemark", "out-tidemark", "late-tidemark");
+        JobExecutionResult embedded = tidemark.execute("kafka on tidemark");
+
+        StreamExecutionEnvironment onFlink = StreamExecutionEnvironment.getExecutionEnvironment();
+        build(onFlink, "g-flink", "out-flink", "late-flink");
+        FlinkRunner.Result flink = FlinkRunner.execute(onFlink, "kafka on flink", SharedMiniCluster.options());
+
+        List<String> a = values("out-tidemark");
+        List<String> b = values("out-flink");
+        assertThat(a).isNotEmpty().isEqualTo(b);
+        long total = a.stream().mapToLong(s -> Long.parseLong(s.split(",")[2])).sum();
+        assertThat(total).as("every record in a window").isEqualTo((long) PARTITIONS * PER_PARTITION);
+        assertThat(values("late-tidemark")).isEmpty();
+        assertThat(values("late-flink")).isEmpty();
+        // both engines count what the source read
+        assertThat(embedded.getCounter("orders", "numRecordsOut")).isEqualTo(PARTITIONS * PER_PARTITION);
+        assertThat(flink.getOperatorCounters().get("orders").get("numRecordsOut")).isEqualTo(PARTITIONS * PER_PARTITION);
+        // the embedded source commits its offsets at the end (Flink's commits follow Flink's rules: docs/kafka.md)
+        assertThat(committed("g-tidemark")).hasSize(PARTITIONS).allSatisfy((tp, o) -> assertThat(o.offset()).isEqualTo(PER_PARTITION));
+    }
+
+    @Test
+    void theRunnerPutsFlinksOwnKafkaSourceAndSinkInPlace() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        build(env, "g-plan", "plan-out", "plan-late");
+        org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flink =
+                org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.getExecutionEnvironment();
+        FlinkTranslator.translate(env, flink);
+        List<String> kinds = flink.getTransformations().stream()
+                .flatMap(t -> t.getTransitivePredecessors().stream())
+                .distinct()
+                .map(t -> t instanceof org.apache.flink.streaming.api.transformations.SourceTransformation
+                        ? "source:" + ((org.apache.flink.streaming.api.transformations.SourceTransformation<?, ?, ?>) t)
+                                .getSource().getClass().getName()
+                        : t instanceof org.apache.flink.streaming.api.transformations.SinkTransformation
+                                ? "sink:" + ((org.apache.flink.streaming.api.transformations.SinkTransformation<?, ?>) t)
+                                        .getSink().getClass().getName()
+                                : "other")
+                .collect(Collectors.toList());
+        assertThat(kinds).contains("source:org.apache.flink.connector.kafka.source.KafkaSource",
+                "sink:org.apache.flink.connector.kafka.sink.KafkaSink");
+        assertThat(kinds.stream().filter(k -> k.startsWith("sink:"))).hasSize(2);
+    }
+
+    static Map<TopicPartition, OffsetAndMetadata> committed(String group) throws Exception {
+        return broker.admin().listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+    }
+}
