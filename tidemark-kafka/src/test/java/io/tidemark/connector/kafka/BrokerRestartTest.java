@@ -11,7 +11,7 @@ import io.tidemark.connector.kafka.sink.KafkaRecordSerializationSchema;
 import io.tidemark.connector.kafka.sink.KafkaSink;
 import io.tidemark.connector.kafka.source.KafkaSource;
 import io.tidemark.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
-import io.tidemark.runtime.JobClient;
+import io.tidemark.core.execution.JobClient;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import java.util.HashSet;
 import java.util.List;

@@ -1,7 +1,8 @@
 package io.tidemark.connector.kafka;
 
 import io.tidemark.api.common.functions.AggregateFunction;
-import io.tidemark.runtime.JobClient;
+import io.tidemark.core.execution.JobClient;
+import io.tidemark.api.common.metrics.SubtaskMetrics;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import java.io.Serializable;
 
@@ -50,20 +51,29 @@ final class Jobs {
 
     /** Records a running job's operator {@code name} has emitted so far (all subtasks). */
     static long emitted(JobClient job, String name) {
+        return sum(job, name, SubtaskMetrics.NUM_RECORDS_OUT);
+    }
+
+    /** Records a running job's operator {@code name} has received so far (all subtasks). */
+    static long received(JobClient job, String name) {
+        return sum(job, name, SubtaskMetrics.NUM_RECORDS_IN);
+    }
+
+    private static long sum(JobClient job, String name, String metric) {
         long n = 0;
-        for (OperatorMetrics m : job.getMetrics()) {
+        for (SubtaskMetrics m : job.getMetrics()) {
             if (m.getOperatorName().equals(name)) {
-                n += m.numRecordsOut.get();
+                n += m.snapshot().getOrDefault(metric, 0L);
             }
         }
         return n;
     }
 
-    /** The metrics of a split source's first subtask. */
+    /** The metrics of a split source's first subtask (the embedded engine's, with the per-split state). */
     static OperatorMetrics source(JobClient job, String name) {
-        for (OperatorMetrics m : job.getMetrics()) {
+        for (SubtaskMetrics m : job.getMetrics()) {
             if (m.getOperatorName().equals(name)) {
-                return m;
+                return (OperatorMetrics) m;
             }
         }
         throw new AssertionError("no operator " + name);

@@ -6,7 +6,7 @@ import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.connector.kafka.Jobs.Event;
 import io.tidemark.connector.kafka.source.KafkaSource;
 import io.tidemark.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
-import io.tidemark.runtime.JobClient;
+import io.tidemark.core.execution.JobClient;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
@@ -130,7 +130,7 @@ class KafkaIdlePartitionStoryTest {
             SharedBroker.get().flush();
             long expected = sent;
             SharedBroker.await("step " + step + " read and windowed", Duration.ofSeconds(30),
-                    () -> Jobs.emitted(job, "kafka-24") == expected && received(job, "per-minute") == expected);
+                    () -> Jobs.emitted(job, "kafka-24") == expected && Jobs.received(job, "per-minute") == expected);
             if (step == STOP + 3) {
                 OperatorMetrics m = Jobs.source(job, "kafka-24");
                 if (idleness) {
@@ -142,16 +142,6 @@ class KafkaIdlePartitionStoryTest {
         }
         job.getJobExecutionResult();
         return new Run(fired.values(), late.values(), (int) sent);
-    }
-
-    static long received(JobClient job, String name) {
-        long n = 0;
-        for (OperatorMetrics m : job.getMetrics()) {
-            if (m.getOperatorName().equals(name)) {
-                n += m.numRecordsIn.get();
-            }
-        }
-        return n;
     }
 
     static Map<Long, Fired> byStart(List<Fired> fired) {

@@ -12,6 +12,7 @@ import io.tidemark.connector.kafka.source.KafkaSourceOptions;
 import io.tidemark.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import io.tidemark.connector.kafka.source.reader.KafkaSourceReader;
 import io.tidemark.connector.kafka.source.split.KafkaPartitionSplit;
+import io.tidemark.api.common.metrics.SubtaskMetrics;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.functions.ProcessFunction;
@@ -121,7 +122,8 @@ class KafkaSourceTest {
         assertThat(sink.values()).hasSize(100);
         assertThat(sink.values().stream().map(Read::value).collect(Collectors.toSet())).hasSize(100);
         List<Set<String>> splitsPerSubtask = new ArrayList<>();
-        for (OperatorMetrics m : result.getMetrics()) {
+        for (SubtaskMetrics sm : client.getMetrics()) {
+            OperatorMetrics m = (OperatorMetrics) sm;
             if (!m.splitWatermarks().isEmpty()) {
                 splitsPerSubtask.add(m.splitWatermarks().keySet());
                 for (String split : m.splitWatermarks().keySet()) {

@@ -6,7 +6,7 @@ import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.connector.kafka.Jobs.Event;
 import io.tidemark.connector.kafka.source.KafkaSource;
 import io.tidemark.connector.kafka.source.KafkaSourceOptions;
-import io.tidemark.runtime.JobClient;
+import io.tidemark.core.execution.JobClient;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
@@ -99,6 +99,6 @@ class PartitionDiscoveryTest {
 
     static void await(JobClient job, long records) {
         SharedBroker.await(records + " records read and windowed", Duration.ofSeconds(30),
-                () -> Jobs.emitted(job, "kafka") == records && KafkaIdlePartitionStoryTest.received(job, "windows") == records);
+                () -> Jobs.emitted(job, "kafka") == records && Jobs.received(job, "windows") == records);
     }
 }

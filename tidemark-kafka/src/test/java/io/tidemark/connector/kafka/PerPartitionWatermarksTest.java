@@ -7,7 +7,7 @@ import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.connector.kafka.Jobs.Event;
 import io.tidemark.connector.kafka.source.KafkaSource;
 import io.tidemark.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
-import io.tidemark.runtime.JobClient;
+import io.tidemark.core.execution.JobClient;
 import io.tidemark.streaming.api.datastream.DataStream;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;

@@ -26,15 +26,16 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.Time;
@@ -187,6 +188,7 @@ public final class LocalKafkaBroker implements AutoCloseable {
     public void createTopic(String topic, int partitions) {
         try {
             admin().createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            awaitPartitions(topic, partitions);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating topic " + topic, e);
@@ -195,10 +197,34 @@ public final class LocalKafkaBroker implements AutoCloseable {
         }
     }
 
+    /** Waits until the broker serves {@code partitions} partitions of {@code topic}, each with a leader. */
+    private void awaitPartitions(String topic, int partitions) throws InterruptedException, ExecutionException,
+            java.util.concurrent.TimeoutException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            TopicDescription d = null;
+            try {
+                d = admin().describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
+                    throw e;
+                } // the broker has not applied the new topic to its metadata yet
+            }
+            if (d != null && d.partitions().size() == partitions && d.partitions().stream().allMatch(p -> p.leader() != null)) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("topic " + topic + " did not get " + partitions + " partitions with leaders: " + d);
+            }
+            Thread.sleep(5);
+        }
+    }
+
     /** Raises a topic's partition count to {@code partitions}. */
     public void addPartitions(String topic, int partitions) {
         try {
             admin().createPartitions(Map.of(topic, NewPartitions.increaseTo(partitions))).all().get(30, TimeUnit.SECONDS);
+            awaitPartitions(topic, partitions);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while adding partitions to " + topic, e);
@@ -237,9 +263,13 @@ public final class LocalKafkaBroker implements AutoCloseable {
         p.setProperty(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
         try (KafkaConsumer<String, String> c = new KafkaConsumer<>(p, new StringDeserializer(), new StringDeserializer())) {
             List<TopicPartition> tps = new ArrayList<>();
-            for (PartitionInfo info : c.partitionsFor(topic, Duration.ofSeconds(30))) {
-                tps.add(new TopicPartition(topic, info.partition()));
+            TopicDescription d;
+            try {
+                d = admin().describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic);
+            } catch (InterruptedException | ExecutionException | java.util.concurrent.TimeoutException e) {
+                throw new IllegalStateException("cannot describe topic " + topic + ": " + e, e);
             }
+            d.partitions().forEach(info -> tps.add(new TopicPartition(topic, info.partition())));
             tps.sort(Comparator.comparingInt(TopicPartition::partition));
             Map<TopicPartition, Long> end = c.endOffsets(tps, Duration.ofSeconds(30));
             List<ConsumerRecord<String, String>> out = new ArrayList<>();
