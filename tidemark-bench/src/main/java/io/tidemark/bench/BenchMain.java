@@ -25,7 +25,8 @@ import java.util.Map;
  *     [--rounds R] [--parallelism P] [--no-warmup] [--smoke] [--out DIR] [--latency [--rate R] [--seconds S]]
  *     [--growth] [W1 W2 W3 W4 W5 Q5 Q7 Q11 ...]
  * </pre>
- * W5 stands for the three Nexmark-style queries Q5, Q7 and Q11. Without workloads: W1.
+ * W5 stands for the three Nexmark-style queries Q5, Q7 and Q11; K1 is W1 read from a local Kafka broker
+ * ({@link KafkaBench}: Tidemark's KafkaSource against Flink's, at parallelism 1 and 2). Without workloads: W1.
  */
 public final class BenchMain {
 
@@ -108,7 +109,11 @@ public final class BenchMain {
             workloads.add("W1");
         }
         for (String w : workloads) {
-            runWorkload(w, o, report);
+            if (w.equals("K1")) {
+                KafkaBench.run(o, report);
+            } else {
+                runWorkload(w, o, report);
+            }
         }
         if (o.latency) {
             latency(o, report);
@@ -149,7 +154,7 @@ public final class BenchMain {
                             + " [--parallelism P]"
                             + " [--no-warmup] [--smoke] [--out DIR] [--no-write] [--latency [--rate R] [--seconds S]] [--growth]"
                             + " [--construct-records]"
-                            + " [W1 W2 W3 W4 W5 Q5 Q7 Q11 ...]");
+                            + " [W1 W2 W3 W4 W5 Q5 Q7 Q11 K1 ...]");
                     o.help = true;
                 }
                 default -> {

@@ -8,7 +8,11 @@ import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.api.common.functions.Commutative;
 import io.tidemark.api.common.functions.LongColumnsAggregateFunction;
 import io.tidemark.api.common.functions.ReduceFunction;
+import io.tidemark.api.common.serialization.DeserializationSchema;
 import io.tidemark.api.java.functions.LongKeySelector;
+import io.tidemark.connector.kafka.source.KafkaSource;
+import io.tidemark.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import io.tidemark.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
 import io.tidemark.flink.FlinkRunner;
 import io.tidemark.streaming.api.datastream.DataStream;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
@@ -27,6 +31,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /** The workloads as Tidemark pipelines (embedded engine, parallelism 1 unless asked otherwise). */
 public final class TidemarkJobs {
@@ -253,6 +258,47 @@ public final class TidemarkJobs {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(parallelism);
         build(workload, env, 0);
         return FlinkRunner.execute(env, "bench-" + workload + "-runner", FlinkRunner.Options.local().withParallelism(parallelism));
+    }
+
+    /** K1's records: a Kafka record's value decoded to an event; the first call of a run starts its timing. */
+    static final class KafkaEvents implements KafkaRecordDeserializationSchema<Event> {
+        @Override
+        public void open(DeserializationSchema.InitializationContext context) {
+            Shared.sourceStarted(System.nanoTime());
+        }
+
+        @Override
+        public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<Event> out) {
+            out.collect(EventCodec.decode(record.value()));
+        }
+    }
+
+    /**
+     * K1: W1 (keyed tumbling 1 s, count + sum) reading {@code topic} from its first to its last record
+     * with Tidemark's KafkaSource, each partition watermarked on its own; on the embedded engine, or on
+     * Flink through the runner (which puts Flink's KafkaSource in its place).
+     */
+    public static void runKafka(String bootstrapServers, String topic, String group, int parallelism, boolean onFlink)
+            throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(parallelism);
+        KafkaSource<Event> source = KafkaSource.<Event>builder()
+                .setBootstrapServers(bootstrapServers)
+                .setTopics(topic)
+                .setGroupId(group)
+                .setStartingOffsets(OffsetsInitializer.earliest())
+                .setBounded(OffsetsInitializer.latest())
+                .setDeserializer(new KafkaEvents())
+                .build();
+        env.fromSource(source, WatermarkStrategy.<Event>forBoundedOutOfOrderness(Duration.ofMillis(Events.DISORDER_MS))
+                        .withTimestampAssigner((e, t) -> e.ts), "kafka")
+                .keyBy(LongKeySelector.of(e -> e.key))
+                .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
+                .aggregate(new CountSum(), new ToResult()).addSink(new ResultSink());
+        if (onFlink) {
+            FlinkRunner.execute(env, "bench-K1-runner", FlinkRunner.Options.local().withParallelism(parallelism));
+        } else {
+            env.execute("bench-K1");
+        }
     }
 
     private static void build(String workload, StreamExecutionEnvironment env, long rate) {

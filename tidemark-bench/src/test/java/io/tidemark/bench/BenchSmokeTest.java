@@ -58,6 +58,17 @@ class BenchSmokeTest {
     }
 
     @Test
+    void k1ReadsW1FromKafkaWithTheSameResultsOnTidemarkAndFlinksKafkaSource() throws Exception {
+        BenchMain.Report r = BenchMain.run(new String[] {"--smoke", "--engines", "tidemark,flink", "K1"});
+        assertThat(r.rows).hasSize(4).allSatisfy(row -> {
+            assertThat(row.match()).as(row.workload() + " on " + row.engine()).isTrue();
+            assertThat(row.results()).isPositive();
+        });
+        assertThat(r.rows).extracting(BenchMain.Row::workload).containsExactly("K1/p1", "K1/p1", "K1/p2", "K1/p2");
+        assertThat(r.lines).anySatisfy(l -> assertThat(l).startsWith("ratios").contains("p=2 Tidemark/Flink KafkaSource"));
+    }
+
+    @Test
     void medianOfSortedValues() {
         assertThat(BenchMain.median(new double[] {1, 2, 9})).isEqualTo(2);
         assertThat(BenchMain.median(new double[] {1, 2, 4, 9})).isEqualTo(3);

@@ -2,6 +2,7 @@ package io.tidemark.bench.flink;
 
 import io.tidemark.bench.Acc;
 import io.tidemark.bench.Event;
+import io.tidemark.bench.EventCodec;
 import io.tidemark.bench.Events;
 import io.tidemark.bench.Result;
 import io.tidemark.bench.Shared;
@@ -16,10 +17,14 @@ import org.apache.flink.api.common.functions.FilterFunction;
 import org.apache.flink.api.common.functions.ReduceFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
+import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -32,6 +37,7 @@ import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindo
 import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
  * The same workloads as direct Flink 2.3 DataStream jobs on a local MiniCluster (Flink's defaults:
@@ -212,6 +218,46 @@ public final class FlinkJobs {
         WatermarkStrategy<Event> strategy = WatermarkStrategy.<Event>forBoundedOutOfOrderness(Duration.ofMillis(Events.DISORDER_MS))
                 .withTimestampAssigner((e, t) -> e.ts);
         return env.fromSource(new DataGeneratorSource<>(new Rows(), Shared.events.n, EVENT), strategy, "events");
+    }
+
+    /** K1's records: a Kafka record's value decoded to an event; the first call of a run starts its timing. */
+    static final class KafkaEvents implements KafkaRecordDeserializationSchema<Event> {
+        @Override
+        public void open(DeserializationSchema.InitializationContext context) {
+            Shared.sourceStarted(System.nanoTime());
+        }
+
+        @Override
+        public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<Event> out) {
+            out.collect(EventCodec.decode(record.value()));
+        }
+
+        @Override
+        public TypeInformation<Event> getProducedType() {
+            return EVENT;
+        }
+    }
+
+    /** K1 as a direct Flink job: Flink's own KafkaSource, each partition watermarked on its own, then W1. */
+    public static JobExecutionResult runKafka(String bootstrapServers, String topic, String group, int parallelism)
+            throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(parallelism);
+        KafkaSource<Event> source = KafkaSource.<Event>builder()
+                .setBootstrapServers(bootstrapServers)
+                .setTopics(topic)
+                .setGroupId(group)
+                .setStartingOffsets(OffsetsInitializer.earliest())
+                .setBounded(OffsetsInitializer.latest())
+                .setDeserializer(new KafkaEvents())
+                .build();
+        TypeInformation<Acc> acc = Types.POJO(Acc.class);
+        env.fromSource(source, WatermarkStrategy.<Event>forBoundedOutOfOrderness(Duration.ofMillis(Events.DISORDER_MS))
+                        .withTimestampAssigner((e, t) -> e.ts), "kafka", EVENT)
+                .keyBy(new ByKey())
+                .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
+                .aggregate(new CountSum(), new ToResult(), acc, acc, Types.POJO(Result.class)).addSink(new ResultSink());
+        return env.execute("bench-K1-flink");
     }
 
     /** Builds the workload's pipeline, runs it on a local MiniCluster to the end, returns the job result. */

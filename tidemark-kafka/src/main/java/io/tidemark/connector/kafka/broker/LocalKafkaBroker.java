@@ -105,7 +105,10 @@ public final class LocalKafkaBroker implements AutoCloseable {
         p.setProperty("share.coordinator.state.topic.replication.factor", "1");
         p.setProperty("share.coordinator.state.topic.min.isr", "1");
         p.setProperty("group.initial.rebalance.delay.ms", "0");
-        p.setProperty("log.flush.interval.messages", "1000000");
+        // keep every record: tests and benchmarks write event times from the past, which the default
+        // retention (7 days by record timestamp) would delete within minutes
+        p.setProperty("log.retention.ms", "-1");
+        p.setProperty("log.retention.bytes", "-1");
         p.putAll(overrides);
         LocalKafkaBroker broker = new LocalKafkaBroker(dir, port, controllerPort, p);
         try {
