@@ -59,12 +59,12 @@ class BenchSmokeTest {
 
     @Test
     void k1ReadsW1FromKafkaWithTheSameResultsOnTidemarkAndFlinksKafkaSource() throws Exception {
-        BenchMain.Report r = BenchMain.run(new String[] {"--smoke", "--engines", "tidemark,flink", "K1"});
-        assertThat(r.rows).hasSize(4).allSatisfy(row -> {
+        BenchMain.Report r = BenchMain.run(new String[] {"--smoke", "--parallelism", "2", "--engines", "tidemark,flink", "K1"});
+        assertThat(r.rows).hasSize(2).allSatisfy(row -> {
             assertThat(row.match()).as(row.workload() + " on " + row.engine()).isTrue();
             assertThat(row.results()).isPositive();
         });
-        assertThat(r.rows).extracting(BenchMain.Row::workload).containsExactly("K1/p1", "K1/p1", "K1/p2", "K1/p2");
+        assertThat(r.rows).extracting(BenchMain.Row::workload).containsExactly("K1/p2", "K1/p2");
         assertThat(r.lines).anySatisfy(l -> assertThat(l).startsWith("ratios").contains("p=2 Tidemark/Flink KafkaSource"));
     }
 

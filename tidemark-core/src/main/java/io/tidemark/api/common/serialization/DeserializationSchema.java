@@ -37,7 +37,7 @@ public interface DeserializationSchema<T> extends Serializable {
         }
     }
 
-    /** Whether {@code nextElement} ends the stream (a bounded read by content); false by default. */
+    /** Whether {@code nextElement} ends the stream; false by default. (Kafka sources ignore it, as Flink's do.) */
     default boolean isEndOfStream(T nextElement) {
         return false;
     }
