@@ -206,4 +206,22 @@ class JdbcSinkTest {
                 + "  \"record\" " + numeric + ",\n"
                 + "  PRIMARY KEY (\"record_id\")\n)");
     }
+
+    @org.junit.jupiter.api.Test
+    void bufferedRowsAreWrittenOnceTheBatchIntervalHasPassed() throws Exception {
+        JdbcConnectionOptions db = db("h2");
+        String results = Databases.table("interval");
+        JdbcExecutionOptions oneSecond = JdbcExecutionOptions.builder().withBatchSize(100)
+                .withBatchInterval(java.time.Duration.ofSeconds(1)).build();
+        try (JdbcWriter<Stat> w = new JdbcWriter<>(JdbcPipelines.statTable(results), db, oneSecond, Sleeper.THREAD)) {
+            w.open();
+            assertThat(w.flushIfDue(Long.MAX_VALUE)).as("nothing buffered").isFalse();
+            w.write(new Stat("u", 0, 10, 1, java.math.BigDecimal.ONE, "ON_TIME", 1, 1, List.of()), null);
+            assertThat(w.flushIfDue(0)).as("not yet due").isFalse();
+            assertThat(w.pendingRows()).isEqualTo(1);
+            assertThat(w.flushIfDue(Long.MAX_VALUE)).isTrue();
+            assertThat(w.pendingRows()).isZero();
+            assertThat(w.rowsUpserted()).isEqualTo(1);
+        }
+    }
 }
