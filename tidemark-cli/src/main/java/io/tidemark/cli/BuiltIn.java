@@ -2,6 +2,7 @@ package io.tidemark.cli;
 
 import io.tidemark.cli.config.Catalog;
 import io.tidemark.cli.output.FileOutputType;
+import io.tidemark.cli.output.JdbcOutputType;
 import io.tidemark.cli.output.StdoutOutputType;
 import io.tidemark.cli.source.FileSource;
 import io.tidemark.cli.source.GeneratorSource;
@@ -17,8 +18,8 @@ public final class BuiltIn {
     public static Catalog catalog() {
         return new Catalog(
                 List.of(new FileSource(), new SocketSource(), new GeneratorSource()),
-                List.of(FileOutputType.jsonl(), FileOutputType.csv(), new StdoutOutputType()),
+                List.of(FileOutputType.jsonl(), FileOutputType.csv(), new StdoutOutputType(), new JdbcOutputType()),
                 Map.of("kafka", "a Kafka source is planned"),
-                Map.of("jdbc", "a JDBC output is planned"));
+                Map.of());
     }
 }

@@ -6,6 +6,7 @@ import io.tidemark.cli.config.JobConfigLoader;
 import io.tidemark.cli.config.JobKeys;
 import io.tidemark.cli.config.Key;
 import io.tidemark.cli.config.Settings;
+import io.tidemark.cli.job.JobRunner;
 import io.tidemark.cli.spi.OutputContext;
 import io.tidemark.cli.spi.OutputSpec;
 import java.nio.file.Files;
@@ -58,6 +59,12 @@ final class ValidateCommand implements Callable<Integer> {
                     : o.describe() + (o.file() != null && Files.isRegularFile(o.file())
                             ? " (exists: replaced when the run ends well, kept if it fails)" : "");
             sb.append(String.format("%-34s %s%n", "writes " + role.key(), what));
+            String schema = o == null ? null : o.schema(JobRunner.outputContext(job, role, () -> null, null));
+            if (schema != null) {
+                for (String line : schema.split("\n")) {
+                    sb.append(String.format("%-34s %s%n", "", line));
+                }
+            }
         }
         for (String n : notes(job)) {
             sb.append(String.format("%-34s %s%n", "note", n));

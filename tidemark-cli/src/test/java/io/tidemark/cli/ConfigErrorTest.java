@@ -85,8 +85,13 @@ class ConfigErrorTest {
                 // planned types say so, even with keys of their own
                 Arguments.of("  type: file\n", "  type: kafka\n  topic: orders\n",
                         "source.type: 'kafka' is not supported yet (a Kafka source is planned); use one of file | socket | generator"),
+                // jdbc outputs: a table is required, the URL names a supported database, ${NAME} must be set
                 Arguments.of("results: {type: jsonl, path: out/results.jsonl}", "results: {type: jdbc, url: 'jdbc:postgresql://x/y'}",
-                        "output.results.type: 'jdbc' is not supported yet (a JDBC output is planned); use one of jsonl | csv | stdout"),
+                        "output.results.table: missing: the table to write"),
+                Arguments.of("results: {type: jsonl, path: out/results.jsonl}", "results: {type: jdbc, url: 'jdbc:mysql://x/y', table: t}",
+                        "output.results.url: unsupported database URL 'jdbc:mysql://x/y': Tidemark writes to PostgreSQL"),
+                Arguments.of("results: {type: jsonl, path: out/results.jsonl}", "results: {type: jdbc, table: t, password: '${TIDEMARK_NO_SUCH_VARIABLE}'}",
+                        "output.results.password: environment variable TIDEMARK_NO_SUCH_VARIABLE is not set"),
                 // durations are bounded: no overflow downstream (a session gap of Long.MAX_VALUE ms crashed)
                 Arguments.of("  type: tumbling\n  size: 5m\n  offset: 0s\n", "  type: session\n  gap: 9223372036854775807ms\n",
                         "window.gap: '9223372036854775807ms' is too large; at most 36500d"),

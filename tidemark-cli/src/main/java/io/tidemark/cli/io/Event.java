@@ -8,7 +8,7 @@ import java.util.List;
  * One accepted input record inside the pipeline: the original line exactly as it was read, where it
  * came from (source and line number), its split, and the values the job needs, already checked by the
  * source: the event time in epoch milliseconds, the key (each key field as a JSON literal) and the
- * numeric value of each aggregated field. Immutable.
+ * numeric value of each aggregated field; in replay mode also its arrival time. Immutable.
  */
 public final class Event implements Serializable {
 
@@ -21,9 +21,10 @@ public final class Event implements Serializable {
     private final long timestamp;
     private final List<String> key;
     private final BigDecimal[] values;
+    private final Long arrival;
 
     public Event(String originalLine, String source, long lineNumber, String split, long timestamp, List<String> key,
-            BigDecimal[] values) {
+            BigDecimal[] values, Long arrival) {
         this.originalLine = originalLine;
         this.source = source;
         this.lineNumber = lineNumber;
@@ -31,6 +32,12 @@ public final class Event implements Serializable {
         this.timestamp = timestamp;
         this.key = List.copyOf(key);
         this.values = values.clone();
+        this.arrival = arrival;
+    }
+
+    /** The arrival time (epoch ms) of replay mode ({@code source.arrival-time-field}), else null. */
+    public Long arrival() {
+        return arrival;
     }
 
     /** The line exactly as read, without its line terminator. */

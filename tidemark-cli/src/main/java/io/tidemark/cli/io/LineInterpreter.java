@@ -206,7 +206,7 @@ public final class LineInterpreter {
         for (String k : keyBy) {
             key.add(literal(fields.get(k)));
         }
-        return new Candidate(new Event(line, source, lineNumber, split, ts, key, values), split, arrival);
+        return new Candidate(new Event(line, source, lineNumber, split, ts, key, values, arrival), split, arrival);
     }
 
     private int invalidAt;

@@ -113,10 +113,38 @@ final class Frames {
         string(out, r.text());
         string(out, r.source());
         out.writeLong(r.line());
+        out.writeInt(r.key().size());
+        for (String k : r.key()) {
+            string(out, k);
+        }
+        out.writeLong(r.eventTime());
+        out.writeLong(r.arrival());
+        out.writeLong(r.watermark());
+        out.writeInt(r.missed().size());
+        for (Span s : r.missed()) {
+            out.writeLong(s.start());
+            out.writeLong(s.end());
+        }
     }
 
     static LateRecord late(DataInputStream in) throws IOException {
-        return new LateRecord(string(in), string(in), in.readLong());
+        String text = string(in);
+        String source = string(in);
+        long line = in.readLong();
+        int k = in.readInt();
+        List<String> key = new ArrayList<>(k);
+        for (int i = 0; i < k; i++) {
+            key.add(string(in));
+        }
+        long eventTime = in.readLong();
+        long arrival = in.readLong();
+        long watermark = in.readLong();
+        int m = in.readInt();
+        List<Span> missed = new ArrayList<>(m);
+        for (int i = 0; i < m; i++) {
+            missed.add(new Span(in.readLong(), in.readLong()));
+        }
+        return new LateRecord(text, source, line, key, eventTime, arrival, watermark, missed);
     }
 
     static void dead(DataOutputStream out, DeadLetter d) throws IOException {

@@ -4,6 +4,7 @@ import io.tidemark.api.common.JobExecutionResult;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.cli.config.JobConfig;
 import io.tidemark.cli.io.Event;
+import io.tidemark.cli.spi.OutputContext;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.streaming.api.datastream.DataStream;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
@@ -23,7 +24,9 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Builds the job's pipeline and runs it on the embedded engine or on Flink ({@link Engine}):
@@ -172,7 +175,7 @@ public final class JobRunner {
                         new ResultWindowFunction(job.aggregates(), job.window().type() == JobConfig.WindowType.SESSION))
                 .name(WINDOW_OPERATOR);
         fired.addSink(new Sinks.Results(link)).name("results");
-        fired.getSideOutput(lateTag).addSink(new Sinks.Late(link)).name("late");
+        fired.getSideOutput(lateTag).addSink(new Sinks.Late(link, job.window())).name("late");
         return env;
     }
 
@@ -188,6 +191,14 @@ public final class JobRunner {
             s = s.withIdleness(w.idleness());
         }
         return s;
+    }
+
+    /** What output {@code role} of {@code job} knows when it opens. */
+    public static OutputContext outputContext(JobConfig job, OutputContext.Role role, Supplier<String> inputHeader,
+            PrintStream stdout) {
+        return new OutputContext(role, job.keyBy(), job.aggregates().stream().map(a -> a.outputName()).toList(),
+                job.window().type() == JobConfig.WindowType.SESSION,
+                job.source().format().name().toLowerCase(Locale.ROOT), inputHeader, stdout);
     }
 
     static WindowAssigner<Object, TimeWindow> assigner(JobConfig.Window w) {

@@ -13,7 +13,6 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -45,16 +44,12 @@ final class RunContext implements RunServer.Handler {
 
     /** Opens every output, in order; if one cannot be opened, the ones opened are put back as they were. */
     void open(PrintStream stdout) throws IOException {
-        List<String> keyFields = job.keyBy();
-        List<String> values = job.aggregates().stream().map(a -> a.outputName()).toList();
-        boolean sessions = job.window().type() == JobConfig.WindowType.SESSION;
-        String format = job.source().format().name().toLowerCase(Locale.ROOT);
         for (OutputContext.Role role : OutputContext.Role.values()) {
             OutputSpec spec = job.outputs().get(role);
             if (spec == null) {
                 continue;
             }
-            OutputContext c = new OutputContext(role, keyFields, values, sessions, format, this::awaitInputHeader, stdout);
+            OutputContext c = JobRunner.outputContext(job, role, this::awaitInputHeader, stdout);
             try {
                 outputs.put(role, spec.open(c));
             } catch (IOException | RuntimeException e) {

@@ -4,9 +4,14 @@ import io.tidemark.api.common.functions.OpenContext;
 import io.tidemark.cli.config.JobConfig;
 import io.tidemark.cli.data.DeadLetter;
 import io.tidemark.cli.data.LateRecord;
+import io.tidemark.cli.data.Span;
 import io.tidemark.cli.data.WindowResult;
 import io.tidemark.cli.io.Event;
 import io.tidemark.streaming.api.functions.sink.RichSinkFunction;
+import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
+import io.tidemark.streaming.api.windowing.windows.TimeWindow;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The job's sinks: each sends what reaches it to the command over its own {@link Link} (opened in
@@ -55,17 +60,33 @@ final class Sinks {
         }
     }
 
-    /** Late records, each as it was read. */
+    /**
+     * Late records, each as it was read, with its key, event time, arrival time (its arrival-time field
+     * in replay mode, else processing time here), the watermark here, and the windows it missed.
+     */
     static final class Late extends Linked<Event> {
         private static final long serialVersionUID = 1L;
+        private final WindowAssigner<Object, TimeWindow> assigner;
 
-        Late(LinkAddress address) {
+        Late(LinkAddress address, JobConfig.Window window) {
             super(address, Frames.Role.LATE);
+            this.assigner = JobRunner.assigner(window);
         }
 
         @Override
         public void invoke(Event e, Context context) throws Exception {
-            link.late(new LateRecord(e.originalLine(), e.source(), e.lineNumber()));
+            long now = context.currentProcessingTime();
+            List<Span> missed = new ArrayList<>();
+            for (TimeWindow w : assigner.assignWindows(e, e.timestamp(), new WindowAssigner.WindowAssignerContext() {
+                @Override
+                public long getCurrentProcessingTime() {
+                    return now;
+                }
+            })) {
+                missed.add(new Span(w.getStart(), w.getEnd()));
+            }
+            link.late(new LateRecord(e.originalLine(), e.source(), e.lineNumber(), e.key(), e.timestamp(),
+                    e.arrival() != null ? e.arrival() : now, context.currentWatermark(), missed));
         }
     }
 

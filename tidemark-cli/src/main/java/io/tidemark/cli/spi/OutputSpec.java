@@ -28,6 +28,11 @@ public interface OutputSpec {
      */
     default void check() {}
 
+    /** What the output creates when absent, for {@code validate} (a table's {@code CREATE TABLE}), or null. */
+    default String schema(OutputContext context) {
+        return null;
+    }
+
     /** Opens it (command side) before the job starts. */
     Output open(OutputContext context) throws IOException;
 }

@@ -48,7 +48,12 @@ public abstract class JdbcDialect implements Serializable {
 
     /** The table's name quoted; a dot separates a schema from the table. */
     public String tableName(JdbcTable<?> table) {
-        String[] parts = splitName(table.name());
+        return tableName(table.name());
+    }
+
+    /** {@code name} quoted as a table name: {@code "t"}, or {@code "schema"."t"}. */
+    public String tableName(String name) {
+        String[] parts = splitName(name);
         return parts[0] == null ? quote(parts[1]) : quote(parts[0]) + "." + quote(parts[1]);
     }
 

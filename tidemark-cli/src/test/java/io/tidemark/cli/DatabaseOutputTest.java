@@ -1,0 +1,148 @@
+package io.tidemark.cli;
+
+import static io.tidemark.cli.CliHarness.job;
+import static io.tidemark.cli.CliHarness.order;
+import static io.tidemark.cli.CliHarness.write;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tidemark.connector.jdbc.Databases;
+import io.tidemark.connector.jdbc.JdbcConnectionOptions;
+import io.tidemark.connector.jdbc.JdbcPipelines;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@code type: jdbc} outputs of the command: H2 (the embedded default) and a real PostgreSQL server. */
+class DatabaseOutputTest {
+
+    static final String PER_EVENT_0S = "strategy: bounded\nmax-out-of-orderness: 0s\nemit: per-event";
+
+    @TempDir
+    Path dir;
+
+    /** A job writing its three outputs to {@code db} (null: the embedded default) in tables named after {@code prefix}. */
+    static Path databaseJob(Path dir, String window, String lateness, JdbcConnectionOptions db, String prefix) throws Exception {
+        Path job = job(dir, PER_EVENT_0S, window, lateness, "dead-letter-limit: 50%");
+        String connection = db == null ? "" : ", url: \"" + db.url() + "\", user: " + db.user();
+        String yaml = Files.readString(job)
+                .replace("results: {type: jsonl, path: out/results.jsonl}", "results: {type: jdbc, table: " + prefix + "_results" + connection + "}")
+                .replace("late: {type: jsonl, path: out/late.jsonl}", "late: {type: jdbc, table: " + prefix + "_late" + connection + "}")
+                .replace("dead-letter: {type: jsonl, path: out/dead.jsonl}", "dead-letter: {type: jdbc, table: " + prefix + "_dead" + connection + "}");
+        Path p = dir.resolve(prefix + ".yaml");
+        Files.writeString(p, yaml);
+        return p;
+    }
+
+    static JdbcConnectionOptions embedded(Path dir) {
+        return JdbcConnectionOptions.of("jdbc:h2:" + dir.toAbsolutePath().normalize().resolve("tidemark") + ";DATABASE_TO_LOWER=TRUE");
+    }
+
+    static List<String> tumblingInput() {
+        return List.of(
+                order("u1", 1000, "1.5"), order("u2", 2000, "2"), order("u1", 6000, "4"),  // watermark 5999 fires [0,5000)
+                order("u1", 3000, "10"),                                                   // within lateness: re-fires u1 [0,5000)
+                order("u1", 12000, "1"),                                                   // watermark 11999: lateness of [0,5000) over
+                order("u1", 4000, "100"),                                                  // late record
+                "not json");                                                               // dead letter
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"h2", "postgres"})
+    void resultsLateRecordsAndDeadLettersAreRowsWithTheRecordsFieldNames(String kind) throws Exception {
+        write(dir, "orders.jsonl", tumblingInput().toArray(new String[0]));
+        JdbcConnectionOptions db = kind.equals("h2") ? null : Databases.postgres();
+        String prefix = Databases.table("orders");
+        Path dbJob = databaseJob(dir, "type: tumbling\nsize: 5s", "allowed-lateness: 5s", db, prefix);
+        CliHarness.run("run", dbJob.toString()).assertOk();
+        // the same job into files: the table holds each window's last line
+        Path fileJob = job(dir, PER_EVENT_0S, "type: tumbling\nsize: 5s", "allowed-lateness: 5s", "dead-letter-limit: 50%");
+        CliHarness.run("run", fileJob.toString()).assertOk();
+        Map<String, JsonNode> last = new LinkedHashMap<>();
+        for (String l : CliHarness.lines(dir.resolve("out/results.jsonl"))) {
+            JsonNode n = io.tidemark.cli.io.LineParser.JSON.readTree(l);
+            last.put(n.get("key").get("userId").asText() + "|" + n.get("window_start"), n);
+        }
+        assertThat(last.values()).anySatisfy(n -> assertThat(n.get("firing").asInt()).isEqualTo(2));
+        List<List<Object>> expected = new ArrayList<>();
+        last.values().stream().sorted(java.util.Comparator.<JsonNode, String>comparing(n -> n.get("key").get("userId").asText())
+                        .thenComparingLong(n -> n.get("window_start").asLong()))
+                .forEach(n -> expected.add(List.of(n.get("key").get("userId").asText(), n.get("window_start").asLong(),
+                        n.get("window_end").asLong(), n.get("count").asLong(), n.get("sum_amount").decimalValue().toPlainString(),
+                        n.get("avg_amount").decimalValue().toPlainString(), n.get("min_amount").decimalValue().toPlainString(),
+                        n.get("max_amount").decimalValue().toPlainString(), n.get("timing").asText(), n.get("firing").asInt(),
+                        n.get("watermark").asLong())));
+        JdbcConnectionOptions conn = db == null ? embedded(dir) : db;
+        try (Connection c = conn.connect()) {
+            assertThat(JdbcPipelines.rows(c, prefix + "_results", "\"userId\", window_start")).isEqualTo(expected);
+            assertThat(JdbcPipelines.rows(c, prefix + "_late", "record_id")).containsExactly(List.of(
+                    dir.resolve("orders.jsonl").toString() + ":6", "u1", 4000L, 4000L - 0L + arrivalOf(c, prefix), 11999L,
+                    "[[0,5000]]", order("u1", 4000, "100")));
+            assertThat(JdbcPipelines.rows(c, prefix + "_dead", "line")).extracting(r -> r.subList(0, 3))
+                    .containsExactly(List.of(dir.resolve("orders.jsonl").toString(), 7L, "unparsable"));
+        }
+    }
+
+    /** The late record's arrival time as stored (processing time: not known in advance), minus its event time. */
+    private static long arrivalOf(Connection c, String prefix) throws Exception {
+        try (Statement s = c.createStatement(); var rs = s.executeQuery("SELECT arrival_time - event_time FROM \"" + prefix + "_late\"")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"h2", "postgres"})
+    void aMergedSessionLeavesNoRowsOfTheSessionsItAbsorbed(String kind) throws Exception {
+        write(dir, "orders.jsonl",
+                order("u1", 1000, "1"),    // session [1000, 3000)
+                order("u1", 5000, "2"),    // session [5000, 7000); watermark 4999 fires [1000,3000)
+                order("u1", 10000, "4"),   // watermark 9999 fires [5000,7000); session [10000,12000)
+                order("u1", 3000, "8"));   // bridges both fired sessions (lateness 10s): one session [1000,7000)
+        JdbcConnectionOptions db = kind.equals("h2") ? null : Databases.postgres();
+        String prefix = Databases.table("sessions");
+        CliHarness.run("run", databaseJob(dir, "type: session\ngap: 2s", "allowed-lateness: 10s", db, prefix).toString()).assertOk();
+        try (Connection c = (db == null ? embedded(dir) : db).connect()) {
+            assertThat(JdbcPipelines.rows(c, prefix + "_results", "window_start")).extracting(r -> r.subList(0, 5))
+                    .containsExactly(List.of("u1", 1000L, 7000L, 3L, "11"), List.of("u1", 10000L, 12000L, 1L, "4"));
+        }
+    }
+
+    @Test
+    void validatePrintsTheTablesCreateStatements() throws Exception {
+        write(dir, "orders.jsonl", order("u1", 1000, "1"));
+        CliHarness.Result r = CliHarness.run("validate", databaseJob(dir, "type: tumbling\nsize: 5s", "", null, "v").toString())
+                .assertOk();
+        assertThat(r.out()).contains("jdbc table v_results at " + embedded(dir).url())
+                .contains("CREATE TABLE IF NOT EXISTS \"v_results\" (")
+                .contains("\"userId\" CHARACTER VARYING NOT NULL,")
+                .contains("\"sum_amount\" DECFLOAT,")
+                .contains("PRIMARY KEY (\"userId\", \"window_start\", \"window_end\")")
+                .contains("PRIMARY KEY (\"record_id\")")
+                .contains("PRIMARY KEY (\"file\", \"line\")");
+        assertThat(dir.resolve("tidemark.mv.db")).as("validate touches no database").doesNotExist();
+    }
+
+    @Test
+    void aTableThatCannotHoldTheResultsFailsTheRunNamingTheColumn() throws Exception {
+        write(dir, "orders.jsonl", order("u1", 1000, "1"));
+        try (Connection c = embedded(dir).connect(); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE \"bad_results\" (\"userId\" VARCHAR NOT NULL, window_start BIGINT NOT NULL, "
+                    + "window_end BIGINT NOT NULL, \"count\" VARCHAR, PRIMARY KEY (\"userId\", window_start, window_end))");
+        }
+        CliHarness.Result r = CliHarness.run("run", databaseJob(dir, "type: tumbling\nsize: 5s", "", null, "bad").toString());
+        assertThat(r.exitCode()).isNotZero();
+        assertThat(r.err()).contains("output.results").contains("table bad_results")
+                .contains("column \"count\" is CHARACTER VARYING, expected BIGINT")
+                .contains("missing column \"sum_amount\" (DECFLOAT)");
+    }
+}
