@@ -36,6 +36,40 @@ public final class FileOutputType implements OutputType {
                         + "kept when it fails (see [Outputs](#outputs)). Not the input, the job file or another output.");
     }
 
+    /**
+     * Where {@code tidemark backfill} writes corrected results beside a results file:
+     * {@code results.jsonl} → {@code results.corrections.jsonl}.
+     */
+    public static Path correctionsFile(Path results) {
+        String name = results.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return results.resolveSibling(dot > 0 ? name.substring(0, dot) + ".corrections" + name.substring(dot) : name + ".corrections");
+    }
+
+    /** A results file's output that, when the run ends well, deletes the corrections of the results it replaced. */
+    private record DropsCorrections(Output results, Path corrections) implements Output {
+        @Override
+        public void write(io.tidemark.cli.data.OutputRecord record) throws IOException {
+            results.write(record);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            results.flush();
+        }
+
+        @Override
+        public void commit() throws IOException {
+            results.commit();
+            java.nio.file.Files.deleteIfExists(corrections);
+        }
+
+        @Override
+        public String abort() {
+            return results.abort();
+        }
+    }
+
     @Override
     public String name() {
         return format.name().toLowerCase(Locale.ROOT);
@@ -70,7 +104,8 @@ public final class FileOutputType implements OutputType {
 
         @Override
         public Output open(OutputContext context) throws IOException {
-            return new LineOutput(format, context, new FileDestination(file), output + ".path");
+            Output lines = new LineOutput(format, context, new FileDestination(file), output + ".path");
+            return context.role() == OutputContext.Role.RESULTS ? new DropsCorrections(lines, correctionsFile(file)) : lines;
         }
     }
 }

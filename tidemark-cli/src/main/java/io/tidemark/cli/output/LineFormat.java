@@ -21,7 +21,7 @@ public enum LineFormat {
     /** One JSON object per line. */
     JSONL {
         @Override
-        String header(OutputContext c) {
+        public String header(OutputContext c) {
             return null;
         }
 
@@ -65,7 +65,7 @@ public enum LineFormat {
     /** Comma-separated values with a header row; double quotes enclose a value with commas, quotes or line breaks. */
     CSV {
         @Override
-        String header(OutputContext c) {
+        public String header(OutputContext c) {
             return switch (c.role()) {
                 case RESULTS -> {
                     List<String> cols = new ArrayList<>(c.keyFields());
@@ -117,14 +117,14 @@ public enum LineFormat {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The header line of an output in this format (null: none, or the input's for late records). */
-    abstract String header(OutputContext c);
+    public abstract String header(OutputContext c);
 
     abstract String result(WindowResult r, OutputContext c);
 
     abstract String deadLetter(DeadLetter d);
 
     /** The line of {@code r}. */
-    String line(OutputRecord r, OutputContext c) {
+    public String line(OutputRecord r, OutputContext c) {
         if (r instanceof WindowResult w) {
             return result(w, c);
         }
