@@ -3,6 +3,8 @@ package io.tidemark.flink.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tidemark.cli.Main;
+import io.tidemark.connector.jdbc.JdbcConnectionOptions;
+import io.tidemark.connector.jdbc.JdbcPipelines;
 import io.tidemark.flink.SharedMiniCluster;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -10,8 +12,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The command line on Flink ({@code --engine flink}): the demo job (replayed arrival times, per-event
  * watermarks, four partitions as splits, idleness 1 min of replayed time, allowed lateness, late side
  * output, dead letters) gives the same results, late records and dead letters on Flink as on the
- * embedded engine. Results are compared as sorted lines (each carries its firing's watermark, and
- * Flink's order among keys firing at one watermark is its own); dead letters in file order.
+ * embedded engine: the same rows in its tables (results and late records, in the embedded database
+ * beside each run's job file) and the same dead-letter file, in file order.
  */
 class CliOnFlinkTest {
 
@@ -44,10 +47,26 @@ class CliOnFlinkTest {
         return Files.readAllLines(p, StandardCharsets.UTF_8);
     }
 
-    static List<String> sorted(Path p) throws IOException {
-        List<String> l = new ArrayList<>(lines(p));
-        Collections.sort(l);
-        return l;
+    /** The demo's results table in the embedded database of {@code demo}, one row per window. */
+    static List<List<Object>> results(Path demo) throws Exception {
+        return table(demo, "order_stats", "\"userId\", window_start");
+    }
+
+    /** The demo's late store in {@code demo}, its input file's path made the same for every run. */
+    static List<List<Object>> late(Path demo) throws Exception {
+        List<List<Object>> rows = new ArrayList<>();
+        for (List<Object> r : table(demo, "late_orders", "event_time, record_id")) {
+            List<Object> row = new ArrayList<>(r);
+            row.set(0, ((String) row.get(0)).replace(demo.toString(), "DEMO"));
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    static List<List<Object>> table(Path demo, String table, String orderBy) throws Exception {
+        try (Connection c = JdbcConnectionOptions.of("jdbc:h2:" + demo.resolve("tidemark") + ";DATABASE_TO_LOWER=TRUE").connect()) {
+            return JdbcPipelines.rows(c, table, orderBy);
+        }
     }
 
     @Test
@@ -58,14 +77,16 @@ class CliOnFlinkTest {
         Run f = cli("demo", "--engine", "flink", "--dir", flink.toString(), "--show", "0");
 
         assertThat(lines(flink.resolve("orders.jsonl"))).isEqualTo(lines(embedded.resolve("orders.jsonl")));
-        List<String> results = sorted(embedded.resolve("out/results.jsonl"));
-        assertThat(results).hasSizeGreaterThan(60); // 10 users x 6 windows, and late re-firings
-        assertThat(results.stream().filter(l -> l.contains("\"timing\": \"LATE\""))).isNotEmpty();
-        assertThat(lines(embedded.resolve("out/late.jsonl"))).isNotEmpty();
+        List<List<Object>> results = results(embedded);
+        assertThat(results).hasSize(60); // 10 users x 6 windows, one row each
+        assertThat(results).filteredOn(r -> r.get(8).equals("LATE")).as("rows updated by late re-firings").isNotEmpty();
+        List<List<Object>> late = late(embedded);
+        assertThat(late).isNotEmpty();
         assertThat(lines(embedded.resolve("out/dead-letter.jsonl"))).isNotEmpty();
 
-        assertThat(sorted(flink.resolve("out/results.jsonl"))).isEqualTo(results);
-        assertThat(sorted(flink.resolve("out/late.jsonl"))).isEqualTo(sorted(embedded.resolve("out/late.jsonl")));
+        // both engines produce the same tables
+        assertThat(results(flink)).isEqualTo(results);
+        assertThat(late(flink)).isEqualTo(late);
         // dead letters name their input file, which is in each run's own folder
         assertThat(lines(flink.resolve("out/dead-letter.jsonl")).stream()
                 .map(l -> l.replace(flink.toString(), embedded.toString())).toList())
@@ -79,8 +100,7 @@ class CliOnFlinkTest {
             assertThat(summaryRow(f.out(), row)).as(row).isEqualTo(summaryRow(e.out(), row));
         }
         assertThat(summaryRow(f.out(), "accounted")).endsWith(": OK");
-        System.out.println("demo on both engines: " + results.size() + " result lines, "
-                + lines(embedded.resolve("out/late.jsonl")).size() + " late records, "
+        System.out.println("demo on both engines: " + results.size() + " result rows, " + late.size() + " late records, "
                 + lines(embedded.resolve("out/dead-letter.jsonl")).size() + " dead letters: equal");
     }
 
@@ -89,21 +109,25 @@ class CliOnFlinkTest {
         Path embedded = dir.resolve("embedded");
         cli("demo", "--dir", embedded.toString(), "--show", "0");
         Path job = embedded.resolve("order-stats.yaml");
-        List<String> results = sorted(embedded.resolve("out/results.jsonl"));
-        List<String> late = sorted(embedded.resolve("out/late.jsonl"));
+        List<List<Object>> results = results(embedded);
+        List<List<Object>> late = late(embedded);
         List<String> dead = lines(embedded.resolve("out/dead-letter.jsonl"));
-        Files.delete(embedded.resolve("out/results.jsonl"));
+        try (Connection c = JdbcConnectionOptions.of("jdbc:h2:" + embedded.resolve("tidemark") + ";DATABASE_TO_LOWER=TRUE").connect();
+                Statement s = c.createStatement()) {
+            s.execute("DROP TABLE order_stats");
+            s.execute("DROP TABLE late_orders");
+        }
 
         // the shared MiniCluster, reached through its REST port as a remote cluster is
         String master = SharedMiniCluster.options().getHost() + ":" + SharedMiniCluster.options().getPort();
         Run r = cli("run", "--engine", "flink", "--flink-master", master, job.toString());
 
-        assertThat(sorted(embedded.resolve("out/results.jsonl"))).isEqualTo(results);
-        assertThat(sorted(embedded.resolve("out/late.jsonl"))).isEqualTo(late);
+        assertThat(results(embedded)).isEqualTo(results);
+        assertThat(late(embedded)).isEqualTo(late);
         assertThat(lines(embedded.resolve("out/dead-letter.jsonl"))).isEqualTo(dead);
         // the job's functions on the cluster send everything back to the command: the whole summary
         assertThat(r.out()).contains("engine             flink (remote cluster " + master + ")")
-                .contains("window results     " + results.size() + " ")
+                .contains("for " + results.size() + " windows")
                 .contains("late records       " + late.size())
                 .contains("dead letters       " + dead.size() + " ")
                 .containsPattern("accounted          \\d+ lines read = .*: OK");
