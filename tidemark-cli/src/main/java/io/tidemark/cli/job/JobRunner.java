@@ -89,7 +89,7 @@ public final class JobRunner {
             StreamExecutionEnvironment env = pipeline(job, o.parallelism(), link);
             flusher = daemon("tidemark-output-flusher", () -> {
                 while (!Thread.currentThread().isInterrupted()) {
-                    run.flushDue(System.nanoTime());
+                    run.flushDue();
                     Thread.sleep(RunContext.FLUSH_MILLIS / 4);
                 }
             });
@@ -112,7 +112,7 @@ public final class JobRunner {
             }
             long wall = (System.nanoTime() - t0) / 1_000_000L;
             int links = 1 + 2 * o.parallelism() + (job.window().hasGaps() ? 1 : 0);
-            if (failed == null && run.failure() == null && !server.awaitEnded(links, DELIVERY_MILLIS)) {
+            if (failed == null && run.failure() == null && !server.awaitEnded(links, DELIVERY_MILLIS) && run.failure() == null) {
                 failed = new IOException("the job ended but its functions did not deliver everything within "
                         + DELIVERY_MILLIS / 1000 + " s");
             }
@@ -241,11 +241,16 @@ public final class JobRunner {
             w = new RunReport.Watermarks(null, null, "n/a on flink", "n/a on flink");
         } else {
             Map<String, Long> window = result.getOperatorMetrics(WINDOW_OPERATOR);
-            boolean lagMeans = job.source().replay() || job.source().spec().live();
-            w = new RunReport.Watermarks(window.get(OperatorMetrics.LAST_EVENT_TIME_WATERMARK),
-                    lagMeans ? window.get(OperatorMetrics.MAX_WATERMARK_LAG) : null, null,
-                    "n/a: without replay, processing time is the wall clock, which historical data does not follow "
-                            + "(set source.arrival-time-field to replay)");
+            long last = window.get(OperatorMetrics.LAST_EVENT_TIME_WATERMARK);
+            // processing time − watermark means something where processing time is the data's clock: in
+            // replay, or for live data whose times are near the wall clock
+            boolean lagMeans = job.source().replay() || job.source().spec().live() && last != Long.MIN_VALUE
+                    && Math.abs(System.currentTimeMillis() - last) <= job.eventTime().maxFuture().toMillis();
+            w = new RunReport.Watermarks(last, lagMeans ? window.get(OperatorMetrics.MAX_WATERMARK_LAG) : null, null,
+                    job.source().spec().live()
+                            ? "n/a: the data's times are far from the wall clock (historical data on a live source)"
+                            : "n/a: without replay, processing time is the wall clock, which historical data does not follow "
+                                    + "(set source.arrival-time-field to replay)");
         }
         String stopped = o.control().stoppedBy();
         return new RunReport(job.name(), o.engine(), sliding, stats.counts(sliding), w, wall, stopped,

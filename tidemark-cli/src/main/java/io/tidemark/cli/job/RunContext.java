@@ -37,9 +37,17 @@ final class RunContext implements RunServer.Handler {
     private volatile Throwable failure;
     private Runnable onFailure = () -> {};
 
+    private final java.util.function.LongSupplier nanoClock;
+
     RunContext(JobConfig job, PrintStream err) {
+        this(job, err, System::nanoTime);
+    }
+
+    /** With {@code nanoClock} as the clock of the flush policy (tests drive it by hand). */
+    RunContext(JobConfig job, PrintStream err, java.util.function.LongSupplier nanoClock) {
         this.job = job;
         this.err = err;
+        this.nanoClock = nanoClock;
     }
 
     /** Opens every output, in order; if one cannot be opened, the ones opened are put back as they were. */
@@ -102,7 +110,7 @@ final class RunContext implements RunServer.Handler {
         synchronized (o) {
             o.write(r);
             synchronized (dirtySince) {
-                dirtySince.putIfAbsent(role, System.nanoTime());
+                dirtySince.putIfAbsent(role, nanoClock.getAsLong());
             }
         }
     }
@@ -154,10 +162,12 @@ final class RunContext implements RunServer.Handler {
     }
 
     /**
-     * Flushes every output with records waiting for {@link #FLUSH_MILLIS} or more at {@code nowNanos}
-     * (the command calls it several times a second).
+     * Flushes every output with records waiting for {@link #FLUSH_MILLIS} or more (the command calls it
+     * several times a second): a record reaches its output at most {@code FLUSH_MILLIS} plus one call's
+     * spacing after it was written.
      */
-    void flushDue(long nowNanos) {
+    void flushDue() {
+        long nowNanos = nanoClock.getAsLong();
         for (Map.Entry<OutputContext.Role, Output> e : outputs.entrySet()) {
             Long since;
             synchronized (dirtySince) {
@@ -182,8 +192,16 @@ final class RunContext implements RunServer.Handler {
         }
     }
 
-    /** The run ended well: every output is flushed and closed, and what each kept aside is dropped. */
+    /**
+     * The run ended well: every output is flushed — if one fails, the run fails and every output is
+     * put back — then each is closed and drops what it kept aside.
+     */
     void commit() throws IOException {
+        for (Map.Entry<OutputContext.Role, Output> e : outputs.entrySet()) {
+            synchronized (e.getValue()) {
+                e.getValue().flush();
+            }
+        }
         IOException first = null;
         for (Output o : outputs.values()) {
             synchronized (o) {

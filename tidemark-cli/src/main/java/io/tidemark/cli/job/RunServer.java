@@ -167,10 +167,16 @@ final class RunServer implements Closeable {
         }
     }
 
-    /** Waits until {@code links} functions have sent their end frame; false after {@code timeoutMillis}. */
+    /**
+     * Waits until {@code links} functions have sent their end frame; false after {@code timeoutMillis},
+     * or as soon as the server is closed (the run failed).
+     */
     synchronized boolean awaitEnded(int links, long timeoutMillis) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         while (ended < links) {
+            if (closed) {
+                return false;
+            }
             long left = (deadline - System.nanoTime()) / 1_000_000L;
             if (left <= 0) {
                 return false;
@@ -187,6 +193,7 @@ final class RunServer implements Closeable {
         synchronized (this) {
             closed = true;
             all = new ArrayList<>(sockets);
+            notifyAll();
         }
         try {
             server.close();
