@@ -109,7 +109,7 @@ public final class LineInterpreter {
         }
         String line = decode(raw);
         if (line == null) {
-            return dead(DeadLetter.INVALID_ENCODING, "byte " + invalidAt + " (0x" + String.format("%02x", raw.bytes()[invalidAt] & 0xff)
+            return dead(DeadLetter.INVALID_ENCODING, "byte " + (invalidAt + 1) + " (0x" + String.format("%02x", raw.bytes()[invalidAt] & 0xff)
                     + ") is not UTF-8; the letter keeps the line's bytes in base64", source, lineNumber, lenient(raw), base64(raw), null, null);
         }
         if (line.isEmpty()) {
