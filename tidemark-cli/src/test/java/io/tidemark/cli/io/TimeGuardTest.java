@@ -39,7 +39,7 @@ class TimeGuardTest {
     }
 
     static Candidate candidate(long t, Long arrival) {
-        return new Candidate(new Event("", "test", 1, "all", t, List.of(), new BigDecimal[0]), "all", arrival);
+        return new Candidate(new Event("", "test", 1, "all", t, List.of(), new BigDecimal[0], arrival), "all", arrival);
     }
 
     private static String show(long t) {
