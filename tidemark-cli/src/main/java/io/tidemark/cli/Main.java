@@ -103,6 +103,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         cl.addSubcommand("validate", new ValidateCommand(io));
         cl.addSubcommand("generate", GenerateCommand.spec(io));
         cl.addSubcommand("demo", new DemoCommand(io));
+        cl.addSubcommand("kafka-demo", new KafkaDemoCommand(io));
         cl.addSubcommand("backfill", new BackfillCommand(io));
         cl.addSubcommand("reconcile", new ReconcileCommand(io));
         cl.addSubcommand("bench", new BenchCommand(io));

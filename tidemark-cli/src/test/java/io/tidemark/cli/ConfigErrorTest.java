@@ -82,9 +82,9 @@ class ConfigErrorTest {
                 Arguments.of("allowed-lateness: 30s", "allowed-lateness: soon", "allowed-lateness: 'soon' is not a duration"),
                 Arguments.of("event-time:\n  field: eventTime\n  unit: ms\n", "event-time: eventTime\n", "event-time: expected a mapping of keys"),
                 Arguments.of("  field: eventTime\n", "  field: eventTime\n  field: ts\n", "not valid YAML"),
-                // planned types say so, even with keys of their own
-                Arguments.of("  type: file\n", "  type: kafka\n  topic: orders\n",
-                        "source.type: 'kafka' is not supported yet (a Kafka source is planned); use one of file | socket | generator"),
+                // a type's own required key, named
+                Arguments.of("  type: file\n  path: orders.jsonl\n", "  type: kafka\n  topic: orders\n",
+                        "source.bootstrap-servers: "),
                 // jdbc outputs: a table is required, the URL names a supported database, ${NAME} must be set
                 Arguments.of("results: {type: jsonl, path: out/results.jsonl}", "results: {type: jdbc, url: 'jdbc:postgresql://x/y'}",
                         "output.results.table: missing: the table to write"),

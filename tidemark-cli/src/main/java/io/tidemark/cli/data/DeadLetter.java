@@ -8,9 +8,10 @@ import java.io.Serializable;
  * @param text the line decoded as UTF-8 (bytes that are not UTF-8 shown as U+FFFD)
  * @param bytes the line's exact bytes in base64 when {@code text} cannot restore them (invalid UTF-8,
  *     a line cut at {@code source.max-line-length}); null otherwise
+ * @param kafka the Kafka record it was (topic, partition, offset), or null for a line of another source
  */
-public record DeadLetter(String reason, String detail, String source, long line, String text, String bytes)
-        implements OutputRecord, Serializable {
+public record DeadLetter(String reason, String detail, String source, long line, String text, String bytes,
+        KafkaOrigin kafka) implements OutputRecord, Serializable {
 
     private static final long serialVersionUID = 1L;
 
@@ -30,6 +31,15 @@ public record DeadLetter(String reason, String detail, String source, long line,
     public static final String NO_WINDOW = "no-window";
 
     public DeadLetter(String reason, String detail, String source, long line, String text) {
-        this(reason, detail, source, line, text, null);
+        this(reason, detail, source, line, text, null, null);
+    }
+
+    public DeadLetter(String reason, String detail, String source, long line, String text, String bytes) {
+        this(reason, detail, source, line, text, bytes, null);
+    }
+
+    /** This letter as the Kafka record at {@code origin}: named by its topic and partition, its line the offset. */
+    public DeadLetter from(KafkaOrigin origin) {
+        return new DeadLetter(reason, detail, origin.source(), origin.offset(), text, bytes, origin);
     }
 }

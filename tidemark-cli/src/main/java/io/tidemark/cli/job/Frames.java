@@ -1,6 +1,7 @@
 package io.tidemark.cli.job;
 
 import io.tidemark.cli.data.DeadLetter;
+import io.tidemark.cli.data.KafkaOrigin;
 import io.tidemark.cli.data.LateRecord;
 import io.tidemark.cli.data.Span;
 import io.tidemark.cli.data.WindowResult;
@@ -155,10 +156,23 @@ final class Frames {
         out.writeLong(d.line());
         string(out, d.text());
         string(out, d.bytes());
+        out.writeBoolean(d.kafka() != null);
+        if (d.kafka() != null) {
+            string(out, d.kafka().topic());
+            out.writeInt(d.kafka().partition());
+            out.writeLong(d.kafka().offset());
+        }
     }
 
     static DeadLetter dead(DataInputStream in) throws IOException {
-        return new DeadLetter(string(in), string(in), string(in), in.readLong(), string(in), string(in));
+        String reason = string(in);
+        String detail = string(in);
+        String source = string(in);
+        long line = in.readLong();
+        String text = string(in);
+        String bytes = string(in);
+        KafkaOrigin kafka = in.readBoolean() ? new KafkaOrigin(string(in), in.readInt(), in.readLong()) : null;
+        return new DeadLetter(reason, detail, source, line, text, bytes, kafka);
     }
 
     static void counts(DataOutputStream out, SourceCounts c) throws IOException {

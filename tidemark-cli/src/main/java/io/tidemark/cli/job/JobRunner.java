@@ -4,7 +4,10 @@ import io.tidemark.api.common.JobExecutionResult;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.cli.config.JobConfig;
 import io.tidemark.cli.io.Event;
+import io.tidemark.cli.output.KafkaOutputType;
+import io.tidemark.cli.source.KafkaSourceType;
 import io.tidemark.cli.spi.OutputContext;
+import io.tidemark.connector.kafka.source.KafkaSource;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.streaming.api.datastream.DataStream;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
@@ -74,6 +77,7 @@ public final class JobRunner {
      */
     public static RunReport run(JobConfig job, Options o) throws Exception {
         checkEngine(o.engine());
+        preflight(job);
         RunContext run = new RunContext(job, o.err());
         try {
             run.open(o.out());
@@ -85,8 +89,12 @@ public final class JobRunner {
         try (RunServer server = new RunServer(bindAddress(o.engine()), run)) {
             run.onFailure(server::close); // the job's functions lose their links and fail
             LinkAddress link = server.address(advertisedHost(o.engine()));
-            o.control().bind(server::stopSources, run::failed);
-            StreamExecutionEnvironment env = pipeline(job, o.parallelism(), link);
+            Pipeline p = pipeline(job, o.parallelism(), link);
+            StreamExecutionEnvironment env = p.env();
+            o.control().bind(() -> {
+                server.stopSources();
+                p.stopSource().run();
+            }, run::failed);
             flusher = daemon("tidemark-output-flusher", () -> {
                 while (!Thread.currentThread().isInterrupted()) {
                     run.flushDue();
@@ -105,7 +113,14 @@ public final class JobRunner {
                     FlinkEngine.execute(env, job.name(), o.engine().flinkMaster(),
                             o.engine().remote() ? FlinkEngine.shipJars() : List.of());
                 } else {
-                    embedded = env.execute(job.name());
+                    io.tidemark.core.execution.JobClient client = env.executeAsync(job.name());
+                    o.control().started(client);
+                    try {
+                        embedded = client.getJobExecutionResult();
+                    } catch (InterruptedException x) {
+                        client.cancel();
+                        throw x;
+                    }
                 }
             } catch (Exception | Error e) {
                 failed = e;
@@ -143,8 +158,34 @@ public final class JobRunner {
         }
     }
 
+    /**
+     * The job's environment, and how the command's stop ends its source where the source's link cannot
+     * (a Kafka source on the embedded engine ends its input when cancelled by the command; elsewhere
+     * nothing: the link's stop does it).
+     */
+    record Pipeline(StreamExecutionEnvironment env, Runnable stopSource) {}
+
+    /**
+     * Before anything runs: a Kafka source's or output's brokers must answer, else the run fails at
+     * once naming the key ({@code source.bootstrap-servers}, {@code output.results.bootstrap-servers}).
+     */
+    private static void preflight(JobConfig job) throws RunFailedException {
+        try {
+            if (job.source().spec() instanceof KafkaSourceType.Spec k) {
+                KafkaPreflight.check("source.bootstrap-servers", k.bootstrapServers(), k.properties());
+            }
+            for (OutputContext.Role role : OutputContext.Role.values()) {
+                if (job.outputs().get(role) instanceof KafkaOutputType.Spec k) {
+                    KafkaPreflight.check(role.key() + ".bootstrap-servers", k.bootstrapServers(), k.properties());
+                }
+            }
+        } catch (IOException e) {
+            throw new RunFailedException(e.getMessage(), e, List.of());
+        }
+    }
+
     /** The job: the source, the windows and the sinks, linked to the command at {@code link}. */
-    static StreamExecutionEnvironment pipeline(JobConfig job, int parallelism, LinkAddress link) {
+    static Pipeline pipeline(JobConfig job, int parallelism, LinkAddress link) {
         ReplayClock clock = job.source().replay() ? new ReplayClock() : null;
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(parallelism);
@@ -157,7 +198,17 @@ public final class JobRunner {
         // follow the input alone; keyBy sends each key's records and every watermark down one FIFO
         // channel to the window subtask of that key, which thus sees what a parallelism-1 window
         // operator sees for the key: any parallelism gives the same multiset of outputs.
-        DataStream<Event> events = env.fromSource(new LineSource(job, link, clock), strategy(job), SOURCE).setParallelism(1);
+        DataStream<Event> events;
+        Runnable stopSource = () -> {};
+        if (job.source().spec() instanceof KafkaSourceType.Spec k) {
+            // every partition a split of one source subtask; dead letters and counts leave right after it
+            KafkaSource<Object> kafka = k.source(new KafkaLines(job));
+            events = env.fromSource(kafka, strategy(job, (item, kafkaTimestamp) -> KafkaLines.timestamp(item)), SOURCE).setParallelism(1)
+                    .process(new KafkaRouter(link)).name(SOURCE + "-router").setParallelism(1);
+            stopSource = kafka::cancel;
+        } else {
+            events = env.fromSource(new LineSource(job, link, clock), strategy(job, (e, recordTimestamp) -> e.timestamp()), SOURCE).setParallelism(1);
+        }
         if (job.window().hasGaps()) {
             SingleOutputStreamOperator<Event> inWindows = events.process(new NoWindowSplitter(job.window()))
                     .name("no-window").setParallelism(1);
@@ -176,17 +227,18 @@ public final class JobRunner {
                 .name(WINDOW_OPERATOR);
         fired.addSink(new Sinks.Results(link)).name("results");
         fired.getSideOutput(lateTag).addSink(new Sinks.Late(link, job.window())).name("late");
-        return env;
+        return new Pipeline(env, stopSource);
     }
 
-    static WatermarkStrategy<Event> strategy(JobConfig job) {
+    /** The job's watermark strategy for records whose event time {@code time} gives. */
+    static <T> WatermarkStrategy<T> strategy(JobConfig job, io.tidemark.api.common.eventtime.SerializableTimestampAssigner<T> time) {
         JobConfig.Watermark w = job.watermark();
-        WatermarkStrategy<Event> s = switch (w.strategy()) {
+        WatermarkStrategy<T> s = switch (w.strategy()) {
             case BOUNDED -> WatermarkStrategy.forBoundedOutOfOrderness(w.maxOutOfOrderness());
             case MONOTONOUS -> WatermarkStrategy.forMonotonousTimestamps();
             case NONE -> WatermarkStrategy.noWatermarks();
         };
-        s = s.withTimestampAssigner((e, recordTimestamp) -> e.timestamp());
+        s = s.withTimestampAssigner(time);
         if (w.idleness() != null) {
             s = s.withIdleness(w.idleness());
         }

@@ -58,6 +58,22 @@ public final class RunControl {
         return true;
     }
 
+    private java.util.function.Consumer<io.tidemark.core.execution.JobClient> watcher;
+
+    /**
+     * Lets {@code watcher} see the job of the next run on the embedded engine as soon as it started
+     * (its live metrics: the Kafka demo prints each partition's watermark). Called on the run's thread.
+     */
+    public synchronized void watch(java.util.function.Consumer<io.tidemark.core.execution.JobClient> watcher) {
+        this.watcher = watcher;
+    }
+
+    synchronized void started(io.tidemark.core.execution.JobClient job) {
+        if (watcher != null) {
+            watcher.accept(job);
+        }
+    }
+
     /** What stopped the run, or null. */
     public synchronized String stoppedBy() {
         return stoppedBy;

@@ -58,7 +58,9 @@ public enum LineFormat {
         String deadLetter(DeadLetter d) {
             return "{\"reason\": " + Json.string(d.reason()) + ", \"detail\": " + Json.string(d.detail()) + ", \"file\": "
                     + Json.string(d.source()) + ", \"line\": " + d.line() + ", \"text\": " + Json.string(d.text())
-                    + (d.bytes() == null ? "" : ", \"bytes\": " + Json.string(d.bytes())) + "}";
+                    + (d.bytes() == null ? "" : ", \"bytes\": " + Json.string(d.bytes()))
+                    + (d.kafka() == null ? "" : ", \"kafka\": {\"topic\": " + Json.string(d.kafka().topic()) + ", \"partition\": "
+                            + d.kafka().partition() + ", \"offset\": " + d.kafka().offset() + "}") + "}";
         }
     },
 

@@ -67,6 +67,13 @@ public final class KafkaConnectors {
             props.setProperty(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "true");
             props.setProperty(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG, Long.toString(commit));
         }
+        // Flink's source builds an admin client from these properties, which refuses an API timeout shorter
+        // than its request timeout (30 s by default): a shorter API timeout shortens the requests too
+        String api = props.getProperty(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG);
+        if (api != null && !props.containsKey(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG)
+                && KafkaSourceOptions.getLong(props, ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 60_000L) < 30_000L) {
+            props.setProperty(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, api.trim());
+        }
         b.setProperties(props);
         b.setDeserializer(new Deserializer(source.getDeserializer(), producedType(source.getDeserializer())));
         return b.build();

@@ -1,0 +1,68 @@
+package io.tidemark.cli.job;
+
+import io.tidemark.api.common.functions.OpenContext;
+import io.tidemark.cli.data.DeadLetter;
+import io.tidemark.cli.io.Event;
+import io.tidemark.streaming.api.functions.ProcessFunction;
+import io.tidemark.util.Collector;
+
+/**
+ * Right after a Kafka source ({@link KafkaLines}): passes events on, sends dead letters to the command,
+ * and counts what the source read, as the line source does for files and sockets — over the source's
+ * {@link Link}, opened in {@code open} and ended in {@code close}. Runs in the source's task (chained),
+ * on any engine.
+ */
+final class KafkaRouter extends ProcessFunction<Object, Event> {
+
+    private static final long serialVersionUID = 1L;
+    private static final long COUNTS_EVERY_NANOS = 200_000_000L;
+
+    private final LinkAddress address;
+    private transient Link link;
+    private transient long records;
+    private transient long empty;
+    private transient long accepted;
+    private transient long nextCounts;
+    private transient volatile String stoppedBecause;
+
+    KafkaRouter(LinkAddress address) {
+        this.address = address;
+    }
+
+    @Override
+    public void open(OpenContext openContext) throws Exception {
+        link = Link.open(address, Frames.Role.SOURCE, getRuntimeContext().getIndexOfThisSubtask(),
+                () -> stoppedBecause = "stopped on the command's request", () -> {});
+        nextCounts = System.nanoTime() + COUNTS_EVERY_NANOS;
+    }
+
+    @Override
+    public void processElement(Object item, Context ctx, Collector<Event> out) throws Exception {
+        records++;
+        if (item instanceof Event e) {
+            accepted++;
+            out.collect(e);
+        } else if (item instanceof DeadLetter d) {
+            link.dead(d);
+        } else {
+            empty++;
+        }
+        if (System.nanoTime() - nextCounts >= 0) {
+            nextCounts = System.nanoTime() + COUNTS_EVERY_NANOS;
+            link.counts(counts(null));
+        }
+    }
+
+    private SourceCounts counts(String endReason) {
+        return new SourceCounts(records, empty, 0, accepted, 0, 0, endReason);
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (link != null) {
+            link.counts(counts(stoppedBecause));
+            link.close();
+            link = null;
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package io.tidemark.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tidemark.connector.kafka.broker.LocalKafkaBroker;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Job files with {@code source.type: kafka} and outputs of {@code type: kafka}, against a real broker. */
+class KafkaJobTest {
+
+    static LocalKafkaBroker broker;
+
+    @BeforeAll
+    static void start() {
+        broker = LocalKafkaBroker.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    static String job(String source, String results, String deadLetter) {
+        return String.join("\n",
+                "name: kafka-job",
+                "source:",
+                source.indent(2).stripTrailing(),
+                "event-time: {field: eventTime}",
+                "watermark: {strategy: bounded, max-out-of-orderness: 2s}",
+                "key-by: [userId]",
+                "window: {type: tumbling, size: 10s}",
+                "aggregate: [count, {sum: amount}]",
+                "output:",
+                "  results: " + results,
+                "  late: {type: jsonl, path: out/late.jsonl}",
+                "  dead-letter: " + deadLetter,
+                "");
+    }
+
+    @Test
+    void readsATopicPartitionByPartitionWritesResultsAndDeadLettersToTopics(@TempDir Path dir) throws Exception {
+        broker.createTopic("orders", 3);
+        broker.createTopic("stats", 1);
+        broker.createTopic("dead", 1);
+        long t0 = System.currentTimeMillis() / 10_000 * 10_000 - 600_000;
+        for (int p = 0; p < 3; p++) {
+            for (int i = 0; i < 20; i++) {
+                broker.send("orders", p, null, null, CliHarness.order("u" + (i % 2), t0 + i * 1_000L, Integer.toString(p + 1)));
+            }
+        }
+        broker.send("orders", 1, null, null, "{not json");
+        broker.send("orders", 2, null, null, CliHarness.order("u0", t0 + 86_400_000L * 400, "1")); // a year ahead of its writing
+        broker.flush();
+        Path job = CliHarness.write(dir, "job.yaml", job(String.join("\n",
+                        "type: kafka",
+                        "bootstrap-servers: " + broker.bootstrapServers(),
+                        "topic: orders",
+                        "group-id: stats-job",
+                        "stop-at: latest"),
+                "{type: kafka, bootstrap-servers: '" + broker.bootstrapServers() + "', topic: stats}",
+                "{type: kafka, bootstrap-servers: '" + broker.bootstrapServers() + "', topic: dead}"));
+
+        CliHarness.Result r = CliHarness.run("run", job.toString()).assertOk();
+
+        List<ConsumerRecord<String, String>> stats = broker.readAll("stats");
+        // 20 s of orders per partition: two 10 s windows per user; every partition's orders in them
+        assertThat(stats).hasSize(4);
+        assertThat(stats.stream().mapToLong(s -> Long.parseLong(s.value().replaceAll(".*\"count\": (\\d+).*", "$1"))).sum())
+                .isEqualTo(60);
+        assertThat(stats).allSatisfy(s -> assertThat(s.key()).matches("\\{\"userId\": \"u[01]\"\\}"));
+        assertThat(stats.stream().map(ConsumerRecord::value).collect(Collectors.toList()))
+                .allSatisfy(v -> assertThat(v).startsWith("{\"key\": {\"userId\": "));
+        List<String> dead = broker.readAll("dead").stream().map(ConsumerRecord::value).collect(Collectors.toList());
+        assertThat(dead).hasSize(2);
+        assertThat(dead).anySatisfy(d -> assertThat(d).contains("\"reason\": \"unparsable\"")
+                .contains("\"kafka\": {\"topic\": \"orders\", \"partition\": 1, \"offset\": 20}"));
+        assertThat(dead).anySatisfy(d -> assertThat(d).contains("\"reason\": \"too-far-ahead\"")
+                .contains("\"kafka\": {\"topic\": \"orders\", \"partition\": 2, \"offset\": 20}"));
+        assertThat(Files.readAllLines(dir.resolve("out/late.jsonl"))).isEmpty();
+        assertThat(r.out()).contains("62 lines read = 60 in window results + 0 late + 2 dead letters: OK");
+        // the group's offsets are committed to the end
+        assertThat(broker.admin().listConsumerGroupOffsets("stats-job").partitionsToOffsetAndMetadata().get().values())
+                .extracting(o -> o.offset()).containsExactlyInAnyOrder(20L, 21L, 21L);
+    }
+
+    @Test
+    void theKafkaDemoRunsToItsSummaryAndAccountsForEveryRecord(@TempDir Path dir) {
+        CliHarness.Result r = CliHarness.run("kafka-demo", "--speedup", "600", "--show", "3", "--dir", dir.toString()).assertOk();
+        assertThat(r.out()).contains("watermarks (event time").contains("== Results from topic order-stats")
+                .containsPattern("accounted +\\d+ lines read = \\d+ in window results \\+ \\d+ late \\+ \\d+ dead letters: OK");
+        assertThat(dir.resolve("out/dead-letter.jsonl")).content().contains("\"kafka\": {\"topic\": \"orders\"");
+    }
+
+    @Test
+    void unreachableBrokersFailTheRunAtOnceNamingTheKey(@TempDir Path dir) throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Path job = CliHarness.write(dir, "job.yaml", job(String.join("\n",
+                        "type: kafka",
+                        "bootstrap-servers: 127.0.0.1:" + port,
+                        "topic: orders",
+                        "properties: {default.api.timeout.ms: 1500}"),
+                "{type: jsonl, path: out/results.jsonl}", "{type: jsonl, path: out/dead.jsonl}"));
+        CliHarness.Result r = CliHarness.run("run", job.toString());
+        assertThat(r.exitCode()).isNotZero();
+        assertThat(r.err()).contains("source.bootstrap-servers").contains("cannot reach the Kafka brokers at 127.0.0.1:" + port);
+    }
+
+    @Test
+    void validateNamesTheKafkaKeyThatIsWrong(@TempDir Path dir) throws Exception {
+        Path noTopic = CliHarness.write(dir, "a.yaml", job("type: kafka\nbootstrap-servers: localhost:9092",
+                "{type: stdout}", "{type: stdout}"));
+        CliHarness.Result a = CliHarness.run("validate", noTopic.toString());
+        assertThat(a.exitCode()).isEqualTo(2);
+        assertThat(a.err()).contains("source.topic");
+        Path csv = CliHarness.write(dir, "b.yaml", job("type: kafka\nbootstrap-servers: localhost:9092\ntopic: t\nformat: csv",
+                "{type: stdout}", "{type: stdout}"));
+        CliHarness.Result b = CliHarness.run("validate", csv.toString());
+        assertThat(b.exitCode()).isEqualTo(2);
+        assertThat(b.err()).contains("source.columns");
+        Path committed = CliHarness.write(dir, "c.yaml", job(
+                "type: kafka\nbootstrap-servers: localhost:9092\ntopic: t\nstarting-offsets: committed",
+                "{type: stdout}", "{type: stdout}"));
+        assertThat(CliHarness.run("validate", committed.toString()).err()).contains("source.starting-offsets")
+                .contains("group-id");
+        Path ok = CliHarness.write(dir, "d.yaml", job(
+                "type: kafka\nbootstrap-servers: localhost:9092\ntopics: [a, b]\nstarting-offsets: 2024-01-01T08:00:00+08:00",
+                "{type: kafka, bootstrap-servers: 'localhost:9092', topic: out}", "{type: stdout}"));
+        CliHarness.run("validate", ok.toString()).assertOk();
+    }
+}
