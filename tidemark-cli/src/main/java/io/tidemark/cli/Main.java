@@ -56,7 +56,15 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         boolean terminal = System.console() != null;
         RunControl control = new RunControl();
         Signals.install(control, System.err);
-        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> fatal(thread, e, control));
+        byte[][] reserve = {new byte[1 << 20]}; // released when a thread dies of an error, so that failing has room
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            reserve[0] = null;
+            try {
+                fatal(thread, e, control);
+            } catch (Throwable again) {
+                Runtime.getRuntime().halt(FATAL); // not even the report could be made
+            }
+        });
         System.exit(execute(args, System.out, System.err, terminal, control));
     }
 
