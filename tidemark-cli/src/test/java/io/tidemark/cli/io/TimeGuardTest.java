@@ -16,10 +16,9 @@ class TimeGuardTest {
     static final long M = 60_000L;
     static final long YEAR = 365 * 24 * H;
 
-    /** Decisions as "accepted T" / "rejected T", in the order they were made; "|" marks where each input record was offered. */
-    private static List<String> run(TimeGuard g, long... times) {
-        List<String> out = new ArrayList<>();
-        TimeGuard.Decisions d = new TimeGuard.Decisions() {
+    /** Decisions into {@code out}: "+T" accepted, "-T" rejected (with the detail when {@code details}). */
+    private static TimeGuard.Decisions into(List<String> out, boolean details) {
+        return new TimeGuard.Decisions() {
             @Override
             public void accept(Candidate c) {
                 out.add("+" + show(c.event().timestamp()));
@@ -27,9 +26,15 @@ class TimeGuardTest {
 
             @Override
             public void reject(Candidate c, String detail) {
-                out.add("-" + show(c.event().timestamp()));
+                out.add("-" + show(c.event().timestamp()) + (details ? " " + detail : ""));
             }
         };
+    }
+
+    /** Decisions in the order they were made; "|" marks where each input record was offered. */
+    private static List<String> run(TimeGuard g, long... times) {
+        List<String> out = new ArrayList<>();
+        TimeGuard.Decisions d = into(out, false);
         for (long t : times) {
             g.offer(candidate(t, null), d);
             out.add("|");
@@ -106,17 +111,7 @@ class TimeGuardTest {
     void inReplayTheArrivalTimeDecidesAtOnce() {
         TimeGuard g = new TimeGuard(H, 3, true, null);
         List<String> out = new ArrayList<>();
-        TimeGuard.Decisions d = new TimeGuard.Decisions() {
-            @Override
-            public void accept(Candidate c) {
-                out.add("+" + show(c.event().timestamp()));
-            }
-
-            @Override
-            public void reject(Candidate c, String detail) {
-                out.add("-" + show(c.event().timestamp()) + " " + detail);
-            }
-        };
+        TimeGuard.Decisions d = into(out, true);
         g.offer(candidate(at(11, 30), at(10, 0)), d);            // 1h30 after its arrival
         g.offer(candidate(at(10, 0), at(10, 0) + 5000), d);
         g.offer(candidate(at(12, 30), at(12, 30) + 2000), d);    // after two silent hours: the arrival moved with it
@@ -130,17 +125,7 @@ class TimeGuardTest {
         AtomicLong now = new AtomicLong(at(10, 0));
         TimeGuard g = new TimeGuard(H, 3, false, now::get);
         List<String> out = new ArrayList<>();
-        TimeGuard.Decisions d = new TimeGuard.Decisions() {
-            @Override
-            public void accept(Candidate c) {
-                out.add("+" + show(c.event().timestamp()));
-            }
-
-            @Override
-            public void reject(Candidate c, String detail) {
-                out.add("-" + show(c.event().timestamp()));
-            }
-        };
+        TimeGuard.Decisions d = into(out, false);
         g.offer(candidate(at(11, 30), null), d);  // 1h30 ahead of the wall clock: at once
         g.offer(candidate(at(10, 0), null), d);   // current: at once, no confirmation needed
         now.set(at(12, 30));

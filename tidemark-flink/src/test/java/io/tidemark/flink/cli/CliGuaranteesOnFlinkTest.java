@@ -7,7 +7,6 @@ import io.tidemark.flink.SharedMiniCluster;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -33,19 +32,6 @@ class CliGuaranteesOnFlinkTest {
 
     @TempDir
     Path dir;
-
-    record Run(int code, String out, String err) {}
-
-    static Run cli(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-                PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = Main.execute(args, o, e);
-        }
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     static String order(String user, long t) {
         return "{\"userId\":\"" + user + "\",\"eventTime\":" + t + ",\"amount\":1}";
@@ -73,9 +59,8 @@ class CliGuaranteesOnFlinkTest {
                     "  dead-letter: {type: jsonl, path: out/dead.jsonl}",
                     "dead-letter-limit: 100%",
                     ""));
-            Run r = engine.equals("embedded") ? cli("run", job.toString())
-                    : cli("run", "--engine", "flink", "--flink-master", master, job.toString());
-            assertThat(r.code()).as(engine + ": " + r.err()).isZero();
+            CliOnFlinkTest.Run r = engine.equals("embedded") ? CliOnFlinkTest.cli("run", job.toString())
+                    : CliOnFlinkTest.cli("run", "--engine", "flink", "--flink-master", master, job.toString());
             summaries.add(rows(r.out()));
             List<List<String>> outputs = new ArrayList<>();
             for (String f : List.of("results.jsonl", "late.jsonl", "dead.jsonl")) {
