@@ -20,13 +20,13 @@ import java.util.Properties;
  *
  * <p>Partitions are spread over the source's subtasks as Flink spreads them (per topic, round robin
  * from a start that depends on the topic's name). An unbounded source looks for new partitions every
- * {@value KafkaSourceOptions#PARTITION_DISCOVERY_INTERVAL_MS} ms (default 5 minutes) and reads a new
- * one from its earliest offset; a new partition holds the watermark back from the moment it is found.
+ * {@code partition.discovery.interval.ms} (default 5 minutes) and reads a new one from its earliest
+ * offset; a new partition holds the watermark back from the moment it is found.
  * A bounded source ({@code setBounded}) stops each partition at its stopping offset and ends when every
  * partition has.
  *
  * <p>With a group id the offsets of emitted records are committed to the group every
- * {@value KafkaSourceOptions#COMMIT_OFFSETS_INTERVAL_MS} ms, at the end of a bounded input and on
+ * {@code commit.offsets.interval.ms} (default 5 s), at the end of a bounded input and on
  * cancel (so lag tools see the job), and kept per partition as split state
  * ({@link #snapshotSplitState}).
  */
