@@ -182,10 +182,12 @@ class WindowsEndToEndTest {
     /**
      * Replay mode, two splits A and B, idleness 5s, watermarks every 200 ms of replayed processing
      * time (arrival = event time here). A periodic emission runs when a record's arrival moves the
-     * clock past it, before the record's split generator sees the record. B's last record arrives at
-     * 6000; the emission at A's arrival 12000 finds B silent for 6s >= 5s: idle. From then on the
-     * watermark is A's: 11999 at A's arrival 15000 (fires [0,10s)), 20999 at 25000 (fires [10s,20s)).
-     * A's own records are at most 4s apart, so A never counts as idle.
+     * clock past it, before the record's split generator sees the record. Idleness counts records and
+     * measures silence from the first emission that sees none (as in Flink): B's last record arrives at
+     * 6000, the emission at 8000 still sees it, the one at 12000 starts B's silence, the one at 18000
+     * finds 6s > 5s: idle. From then on the watermark is A's: 14999 at A's arrival 18000 (fires
+     * [0,10s)), 20999 at 25000 (fires [10s,20s)). A's own records are at most 4s apart, so A never
+     * counts as idle.
      */
     @Test
     void windowsKeepFiringWhenOneSplitStopsOnlyWithIdleness() throws Exception {
@@ -198,8 +200,8 @@ class WindowsEndToEndTest {
         Path withIdleness = replayJob("idleness: 5s");
         run("run", withIdleness.toString()).assertOk();
         assertThat(lines(dir.resolve("out/results.jsonl"))).containsExactlyInAnyOrder(
-                result("u1", 0, 10000, 3, "3", "1", "1", "1", "ON_TIME", 1, 11999),
-                result("u2", 0, 10000, 2, "2", "1", "1", "1", "ON_TIME", 1, 11999),
+                result("u1", 0, 10000, 3, "3", "1", "1", "1", "ON_TIME", 1, 14999),
+                result("u2", 0, 10000, 2, "2", "1", "1", "1", "ON_TIME", 1, 14999),
                 result("u1", 10000, 20000, 3, "3", "1", "1", "1", "ON_TIME", 1, 20999),
                 result("u1", 20000, 30000, 2, "2", "1", "1", "1", "ON_TIME", 1, END));
 

@@ -27,10 +27,12 @@ class SplitSourceWatermarksTest {
     /**
      * Per-event emission, bound 0 (watermark = max − 1), idleness 1 min. Splits a and b: the source
      * watermark is min(a, b): 999 (only a seen yet), then held at 999 while b is behind, 1999 once b
-     * reaches 2000. Split b then goes silent; the idleness check (every 200 ms) that is due when the clock
-     * reaches 60 100 runs before the record a5000 goes out (as in Flink, a record is seen by its generator
-     * only after it was emitted): b has been silent for 60.1 s and is left out, so the source watermark
-     * jumps to a's 3999; then a5000 raises it to 4999.
+     * reaches 2000. Split b then goes silent. The periodic check (due every 200 ms; it runs when the
+     * clock moves) at 30 000 is the first to see no new record of b: b's silence is measured from
+     * there. The check that is due when the clock reaches 90 100 runs before the record a5000 goes out
+     * (as in Flink, a record is seen by its generator only after it was emitted): b has been silent for
+     * 60.1 s since that start and is left out, so the source watermark jumps to a's 3999; then a5000
+     * raises it to 4999.
      */
     @Test
     void sourceWatermarkIsTheMinimumOverActiveSplitsAndIdleSplitsAreLeftOut() throws Exception {
@@ -42,7 +44,7 @@ class SplitSourceWatermarksTest {
                 .record("a", "a3000", 3000)
                 .record("b", "b2000", 2000)
                 .at(30_000).record("a", "a4000", 4000)
-                .at(60_100).record("a", "a5000", 5000);
+                .at(90_100).record("a", "a5000", 5000);
         List<String> log = WatermarkRecorder.newLog();
         WatermarkStrategy<String> strategy = WatermarkStrategy.<String>forMonotonousTimestamps()
                 .withIdleness(Duration.ofMinutes(1));
@@ -55,8 +57,8 @@ class SplitSourceWatermarksTest {
         assertThat(log).contains("r:a5000@5000").endsWith("w:" + MAX, "end").noneMatch(s -> s.startsWith("s:"));
 
         OperatorMetrics source = Sem.metrics(r, "splits");
-        assertThat(source.splitWatermarks()).containsExactly(Map.entry("a", 4999L), Map.entry("b", 1999L));
-        assertThat(source.idleSplits()).containsExactly("b");
+        assertThat(source.inputWatermarks()).containsExactly(Map.entry("a", 4999L), Map.entry("b", 1999L));
+        assertThat(source.idleInputs()).containsExactly("b");
     }
 
     /** Watermark = the event's timestamp, emitted on the event (a punctuated generator). */

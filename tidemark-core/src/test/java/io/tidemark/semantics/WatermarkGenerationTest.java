@@ -185,9 +185,10 @@ class WatermarkGenerationTest {
     }
 
     /**
-     * Idleness, periodic mode: last event at clock 0, timeout 1 min. Idleness is checked at periodic
-     * emission; the check at 59 800 finds 59.8 s of silence (not idle), the one at 60 000 finds 60 s
-     * (idle). The next event sends ACTIVE before the record.
+     * Idleness, periodic mode: last event at clock 0, timeout 1 min, checks every 200 ms. As in Flink, an
+     * event only counts: the check at 200 sees it, the check at 400 (the first that sees no new event)
+     * starts measuring the silence, and the first check more than 60 s after that, at 60 600, reports
+     * idle (60 400 is exactly 60 s: not more). The next event sends ACTIVE before the record.
      */
     @Test
     void idleAfterTheTimeoutThenActiveBeforeTheNextRecord() throws Exception {
@@ -195,43 +196,45 @@ class WatermarkGenerationTest {
         StreamExecutionEnvironment env = Sem.env(clock, 200);
         List<String> log = WatermarkRecorder.newLog();
         ScriptedSource<Long> src = new ScriptedSource<Long>(clock).at(0).record(1_000L).tick(200);
-        for (long t = 400; t <= 59_800; t += 200) {
+        for (long t = 400; t <= 60_400; t += 200) {
             src.tick(t);
         }
-        src.step(() -> log.add("@59800")).tick(60_000).step(() -> log.add("@60000"))
-                .at(60_100).record(2_000L).tick(60_200);
+        src.step(() -> log.add("@60400")).tick(60_600).step(() -> log.add("@60600"))
+                .at(60_700).record(2_000L).tick(60_800);
         WatermarkStrategy<Long> strategy = boundedBy(Duration.ZERO).withIdleness(Duration.ofMinutes(1));
         Sem.record(env.addSource(src).assignTimestampsAndWatermarks(strategy), log);
         env.execute("idleness");
         assertThat(log).containsExactly(
-                "r:1000@1000", "w:999", "@59800", "s:IDLE", "@60000", "s:ACTIVE", "r:2000@2000", "w:1999",
+                "r:1000@1000", "w:999", "@60400", "s:IDLE", "@60600", "s:ACTIVE", "r:2000@2000", "w:1999",
                 "w:" + MAX, "end");
     }
 
     /**
-     * Idleness is only checked at periodic emission, so it is reported at most one interval late: last
-     * event at 100, timeout 1 min; the check at 60 000 sees 59.9 s (not idle), the one at 60 200 sees
-     * 60.1 s. In per-event mode (interval 0) the check runs every 200 ms as well. (The first
-     * scripted tick here is at 200: ticks are scheduled one interval after the previous one fired.)
+     * Idleness is only checked at periodic emission. Last event at 100, timeout 1 min, checks every
+     * 200 ms. Periodic mode: the check at 200 sees the event, the one at 400 starts the silence, the one
+     * at 60 600 reports idle. Per-event mode: the emission right after the event sees it, so the check
+     * at 200 already starts the silence, and the one at 60 400 reports idle. (The first scripted tick
+     * here is at 200: ticks are scheduled one interval after the previous one fired.)
      */
     @Test
     void idlenessIsDetectedAtTheFirstCheckAfterTheTimeoutAlsoInPerEventMode() throws Exception {
         for (long interval : new long[] {200, 0}) {
+            long idleAt = interval == 0 ? 60_400 : 60_600;
             ManualClock clock = new ManualClock(0);
             StreamExecutionEnvironment env = Sem.env(clock, interval);
             List<String> log = WatermarkRecorder.newLog();
             ScriptedSource<Long> src = new ScriptedSource<Long>(clock).at(100).record(1_000L);
-            for (long t = 200; t <= 60_000; t += 200) {
+            for (long t = 200; t < idleAt; t += 200) {
                 src.tick(t);
             }
-            src.step(() -> log.add("@60000")).tick(60_200).step(() -> log.add("@60200"));
+            src.step(() -> log.add("@before")).tick(idleAt).step(() -> log.add("@" + idleAt));
             Sem.record(env.addSource(src).assignTimestampsAndWatermarks(
                     boundedBy(Duration.ZERO).withIdleness(Duration.ofMinutes(1))), log);
             env.execute("idleness-" + interval);
             // the final watermark of the bounded input is a watermark like any other: an idle output
             // becomes ACTIVE before it (as Flink's watermark output does)
             assertThat(log).as("interval %d", interval).containsExactly(
-                    "r:1000@1000", "w:999", "@60000", "s:IDLE", "@60200", "s:ACTIVE", "w:" + MAX, "end");
+                    "r:1000@1000", "w:999", "@before", "s:IDLE", "@" + idleAt, "s:ACTIVE", "w:" + MAX, "end");
         }
     }
 

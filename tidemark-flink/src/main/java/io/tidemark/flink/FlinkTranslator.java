@@ -1,6 +1,5 @@
 package io.tidemark.flink;
 
-import io.tidemark.api.common.ExecutionConfig;
 import io.tidemark.api.common.functions.AggregateFunction;
 import io.tidemark.api.common.functions.FilterFunction;
 import io.tidemark.api.common.functions.FlatMapFunction;
@@ -87,20 +86,15 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  */
 public final class FlinkTranslator {
 
-    /** How often Flink runs periodic watermark emission when Tidemark emits after every event. */
-    public static final long PER_EVENT_IDLENESS_INTERVAL = ExecutionConfig.DEFAULT_AUTO_WATERMARK_INTERVAL;
-
     private final Pipeline pipeline;
     private final StreamExecutionEnvironment flink;
     private final Map<Integer, DataStream<Object>> translated = new HashMap<>();
     private final boolean perEvent;
-    private final long interval;
 
     private FlinkTranslator(Pipeline pipeline, StreamExecutionEnvironment flink) {
         this.pipeline = pipeline;
         this.flink = flink;
-        this.interval = pipeline.config().getAutoWatermarkInterval();
-        this.perEvent = interval == 0;
+        this.perEvent = pipeline.config().isPerEventWatermarks();
     }
 
     /**
@@ -128,7 +122,7 @@ public final class FlinkTranslator {
 
     private void translateAll(List<Transformation<?>> nodes) {
         flink.setParallelism(pipeline.parallelism());
-        flink.getConfig().setAutoWatermarkInterval(perEvent ? PER_EVENT_IDLENESS_INTERVAL : interval);
+        flink.getConfig().setAutoWatermarkInterval(pipeline.config().getPeriodicEmitInterval());
         flink.getConfig().enableObjectReuse();
         io.tidemark.flink.bridge.JdkCollections.register(flink.getConfig().getSerializerConfig());
         for (Transformation<?> t : nodes) {
@@ -190,7 +184,7 @@ public final class FlinkTranslator {
                     (io.tidemark.api.common.eventtime.WatermarkStrategy<Object>) d.strategy();
             checkSerializable(split, "split source", name);
             checkSerializable(strategy, "watermark strategy", name);
-            return flink.addSource(new Sources.Split(split, strategy, interval, name, pipeline.clock()), name,
+            return flink.addSource(new Sources.Split(split, strategy, pipeline.config(), name, pipeline.clock()), name,
                     States.producedType(split, SplitSourceFunction.class, 0));
         });
         if (t.getDescription().isParallel()) {

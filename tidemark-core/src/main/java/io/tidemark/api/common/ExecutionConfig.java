@@ -41,4 +41,13 @@ public class ExecutionConfig implements Serializable {
     public boolean isPerEventWatermarks() {
         return autoWatermarkInterval == 0;
     }
+
+    /**
+     * How often (ms of processing time) the engine runs generators' periodic emission and with it the
+     * idleness checks: the watermark interval, or {@value #DEFAULT_AUTO_WATERMARK_INTERVAL} ms when
+     * watermarks are emitted per event.
+     */
+    public long getPeriodicEmitInterval() {
+        return isPerEventWatermarks() ? DEFAULT_AUTO_WATERMARK_INTERVAL : autoWatermarkInterval;
+    }
 }

@@ -4,6 +4,7 @@ import io.tidemark.api.common.metrics.SubtaskMetrics;
 import io.tidemark.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The metrics of one operator subtask. Names follow Flink's where Flink has one
@@ -31,9 +32,7 @@ public final class OperatorMetrics implements SubtaskMetrics {
     private volatile boolean idle;
     private volatile long lastEventTimeWatermark = Long.MIN_VALUE;
     private volatile long maxWatermarkLag = -1;
-    private volatile io.tidemark.runtime.source.SplitWatermarks<?> splitWatermarks;
-    private volatile io.tidemark.runtime.io.WatermarkValve valve;
-    private volatile io.tidemark.runtime.io.InputGate gate;
+    private volatile WatermarkDiagnostics diagnostics;
 
     public OperatorMetrics(String operatorName, int subtaskIndex, Clock clock) {
         this.operatorName = operatorName;
@@ -84,66 +83,39 @@ public final class OperatorMetrics implements SubtaskMetrics {
         return idle;
     }
 
-    /** For the head of a chain behind an exchange: its input channels. */
-    public void setInput(io.tidemark.runtime.io.WatermarkValve valve, io.tidemark.runtime.io.InputGate gate) {
-        this.valve = valve;
-        this.gate = gate;
+    /**
+     * Set by whoever owns this subtask's inputs (the input task for a chain head behind an exchange, a
+     * split source for its splits).
+     */
+    public void setDiagnostics(WatermarkDiagnostics diagnostics) {
+        this.diagnostics = diagnostics;
     }
 
     /**
-     * The watermark each input channel (upstream subtask) last sent, for the head operator of a chain
-     * behind an exchange; empty elsewhere. Read while the job runs, values may be a moment old.
+     * Each input's last watermark: per input channel (upstream subtask) for the head of a chain behind
+     * an exchange, per split for a split source; empty elsewhere. Values may be a moment old.
      */
-    public long[] inputChannelWatermarks() {
-        io.tidemark.runtime.io.WatermarkValve v = valve;
-        return v == null ? new long[0] : v.channelWatermarks();
+    public Map<String, Long> inputWatermarks() {
+        WatermarkDiagnostics d = diagnostics;
+        return d == null ? Map.of() : d.inputWatermarks();
     }
 
-    /** The active input channel with the lowest watermark (the one holding this subtask back), or -1. */
-    public int inputChannelHoldingBack() {
-        io.tidemark.runtime.io.WatermarkValve v = valve;
-        return v == null ? -1 : v.channelHoldingBack();
+    /** The inputs (channels or splits) that are idle now. */
+    public Set<String> idleInputs() {
+        WatermarkDiagnostics d = diagnostics;
+        return d == null ? Set.of() : d.idleInputs();
+    }
+
+    /** The input (channel or split) holding this subtask's watermark back, or null. */
+    public String inputHoldingBack() {
+        WatermarkDiagnostics d = diagnostics;
+        return d == null ? null : d.holdingBack();
     }
 
     /** Batches waiting in this subtask's input queue (0 for chained operators). */
     public int queueFill() {
-        io.tidemark.runtime.io.InputGate g = gate;
-        return g == null ? 0 : g.queued();
-    }
-
-    /** For a split source: the per-split watermark state. */
-    public void setSplitWatermarks(io.tidemark.runtime.source.SplitWatermarks<?> splitWatermarks) {
-        this.splitWatermarks = splitWatermarks;
-    }
-
-    /** Each split's current watermark (for a split source), in order of first appearance; else empty. */
-    public Map<String, Long> splitWatermarks() {
-        Map<String, Long> m = new LinkedHashMap<>();
-        io.tidemark.runtime.source.SplitWatermarks<?> s = splitWatermarks;
-        if (s != null) {
-            s.getSplits().forEach((id, state) -> m.put(id, state.getWatermark()));
-        }
-        return m;
-    }
-
-    /** The ids of idle splits (for a split source). */
-    public java.util.Set<String> idleSplits() {
-        java.util.Set<String> ids = new java.util.LinkedHashSet<>();
-        io.tidemark.runtime.source.SplitWatermarks<?> s = splitWatermarks;
-        if (s != null) {
-            s.getSplits().forEach((id, state) -> {
-                if (state.isIdle()) {
-                    ids.add(id);
-                }
-            });
-        }
-        return ids;
-    }
-
-    /** The active split whose watermark is lowest: the one holding this source's watermark back. */
-    public String splitHoldingBack() {
-        io.tidemark.runtime.source.SplitWatermarks<?> s = splitWatermarks;
-        return s == null ? null : s.holdingBack();
+        WatermarkDiagnostics d = diagnostics;
+        return d == null ? 0 : d.queued();
     }
 
     /**

@@ -1,40 +1,34 @@
 package io.tidemark.runtime.operators;
 
-import io.tidemark.api.common.ExecutionConfig;
 import io.tidemark.api.common.eventtime.TimestampAssigner;
 import io.tidemark.api.common.eventtime.TimestampAssignerSupplier;
 import io.tidemark.api.common.eventtime.Watermark;
 import io.tidemark.api.common.eventtime.WatermarkGenerator;
 import io.tidemark.api.common.eventtime.WatermarkGeneratorSupplier;
-import io.tidemark.api.common.eventtime.WatermarkOutput;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.runtime.streamrecord.WatermarkStatus;
-import io.tidemark.runtime.time.ProcessingTimeService;
+import io.tidemark.runtime.watermarks.WatermarkEmitter;
 import io.tidemark.time.Clock;
 
 /**
  * {@code assignTimestampsAndWatermarks}: gives each record its timestamp and runs the watermark
  * generator.
  *
- * <p>Design: the generator sees every event ({@code onEvent}) and is asked to emit every
- * {@code autoWatermarkInterval} of processing time (a self-re-arming processing-time timer, first due
- * one interval after open). At interval 0 it is asked after every event instead, and every 200 ms for
- * idleness. Emitted watermarks pass a monotonic guard: a watermark not above the last one is dropped.
- * Upstream watermarks are replaced by this operator's own, except the final {@code Long.MAX_VALUE}
- * one that ends a bounded input. Idleness: a generator that marks its output idle sends an in-band
- * IDLE status; the next record or higher watermark sends ACTIVE before it.
+ * <p>Design: the generator sees every event ({@code onEvent}) and is asked to emit by the engine's
+ * periodic timer ({@link io.tidemark.runtime.time.ProcessingTimeService#schedulePeriodically}, every
+ * {@link io.tidemark.api.common.ExecutionConfig#getPeriodicEmitInterval} of processing time, first one
+ * interval after open); in per-event mode also right after every event. It emits through a
+ * {@link WatermarkEmitter}: monotonic, idleness as in-band status changes (IDLE when the generator marks
+ * its output idle, ACTIVE before the next record or higher watermark). Upstream watermarks are replaced
+ * by this operator's own, except the final {@code Long.MAX_VALUE} one that ends a bounded input.
  */
 public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOperator<T, T> {
-
-    /** How often idleness is checked when watermarks are emitted per event. */
-    static final long IDLENESS_CHECK_INTERVAL = ExecutionConfig.DEFAULT_AUTO_WATERMARK_INTERVAL;
 
     private final WatermarkStrategy<T> strategy;
     private TimestampAssigner<T> assigner;
     private WatermarkGenerator<T> generator;
-    private Emitter emitter;
-    private long interval;
+    private WatermarkEmitter emitter;
     private boolean perEvent;
 
     public TimestampsAndWatermarksOperator(WatermarkStrategy<T> strategy) {
@@ -48,28 +42,15 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
         assigner = strategy.createTimestampAssigner(() -> clock);
         WatermarkGeneratorSupplier.Context genContext = () -> clock;
         generator = strategy.createWatermarkGenerator(genContext);
-        emitter = new Emitter();
-        interval = context.getConfig().getAutoWatermarkInterval();
-        perEvent = interval == 0;
-        long period = perEvent ? IDLENESS_CHECK_INTERVAL : interval;
-        ProcessingTimeService pts = context.getProcessingTimeService();
-        pts.registerTimer(safeAdd(pts.getCurrentProcessingTime(), period), this::onPeriodic);
-    }
-
-    private static long safeAdd(long a, long b) {
-        long r = a + b;
-        return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
-    }
-
-    private void onPeriodic(long time) {
-        try {
-            generator.onPeriodicEmit(emitter);
-        } catch (Throwable t) {
-            throw failure(t);
-        }
-        ProcessingTimeService pts = context.getProcessingTimeService();
-        long period = perEvent ? IDLENESS_CHECK_INTERVAL : interval;
-        pts.registerTimer(safeAdd(pts.getCurrentProcessingTime(), period), this::onPeriodic);
+        emitter = new WatermarkEmitter(output, metrics);
+        perEvent = context.getConfig().isPerEventWatermarks();
+        context.getProcessingTimeService().schedulePeriodically(context.getConfig().getPeriodicEmitInterval(), time -> {
+            try {
+                generator.onPeriodicEmit(emitter);
+            } catch (Throwable t) {
+                throw failure(t);
+            }
+        });
     }
 
     @Override
@@ -97,42 +78,5 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
     @Override
     public void processWatermarkStatus(WatermarkStatus status) {
         // this operator owns the watermark of its stream; the generator decides about idleness
-    }
-
-    /** The generator's output: monotonic, and turns idleness into in-band status changes. */
-    private final class Emitter implements WatermarkOutput {
-        private long lastEmitted = Long.MIN_VALUE;
-        private boolean idle;
-
-        @Override
-        public void emitWatermark(Watermark watermark) {
-            long ts = watermark.getTimestamp();
-            if (ts <= lastEmitted) {
-                return;
-            }
-            markActive();
-            lastEmitted = ts;
-            currentWatermark = ts;
-            metrics.currentOutputWatermark.set(ts);
-            output.emitWatermark(watermark);
-        }
-
-        @Override
-        public void markIdle() {
-            if (!idle) {
-                idle = true;
-                metrics.setIdle(true);
-                output.emitWatermarkStatus(WatermarkStatus.IDLE);
-            }
-        }
-
-        @Override
-        public void markActive() {
-            if (idle) {
-                idle = false;
-                metrics.setIdle(false);
-                output.emitWatermarkStatus(WatermarkStatus.ACTIVE);
-            }
-        }
     }
 }

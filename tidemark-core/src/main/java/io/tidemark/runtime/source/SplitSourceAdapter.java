@@ -2,6 +2,7 @@ package io.tidemark.runtime.source;
 
 import io.tidemark.api.common.ExecutionConfig;
 import io.tidemark.api.common.eventtime.Watermark;
+import io.tidemark.api.common.eventtime.WatermarkOutput;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.runtime.time.ProcessingTimeService;
@@ -10,14 +11,15 @@ import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
 
 /**
  * Runs one subtask of a {@link SplitSourceFunction} as a source task's source: per-split watermarks
- * through {@link SplitWatermarks}, emitted every {@code autoWatermarkInterval} of processing time (or
- * after every record at interval 0, with idleness checked every 200 ms). Built by the engine for one
- * subtask, with that subtask's timers, settings and metrics; never serialized.
+ * through {@link SplitWatermarks}, whose periodic emission (and idleness checks) runs on the task's
+ * periodic timer every {@link ExecutionConfig#getPeriodicEmitInterval} of processing time, and in
+ * per-event mode also after every record. Built by the engine for one subtask, with that subtask's
+ * timers, settings and metrics (it reports its splits through {@link SplitWatermarks#diagnostics});
+ * never serialized.
  */
 public final class SplitSourceAdapter<T> implements SourceFunction<T> {
 
     private static final long serialVersionUID = 1L;
-    private static final long IDLENESS_CHECK_INTERVAL = ExecutionConfig.DEFAULT_AUTO_WATERMARK_INTERVAL;
 
     private final SplitSourceFunction<T> source;
     private final WatermarkStrategy<T> strategy;
@@ -41,10 +43,10 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
     @Override
     @SuppressWarnings("unchecked")
     public void run(SourceContext<T> ctx) throws Exception {
-        SplitWatermarks<T> watermarks = new SplitWatermarks<>(strategy, timeService.getClock(), new SplitWatermarks.CombinedOutput() {
+        SplitWatermarks<T> watermarks = new SplitWatermarks<>(strategy, timeService.getClock(), new WatermarkOutput() {
             @Override
-            public void emitWatermark(long watermark) {
-                ctx.emitWatermark(new Watermark(watermark));
+            public void emitWatermark(Watermark watermark) {
+                ctx.emitWatermark(watermark);
             }
 
             @Override
@@ -57,23 +59,15 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
                 // the next record or watermark marks the source active
             }
         });
-        metrics.setSplitWatermarks(watermarks);
-        long interval = config.getAutoWatermarkInterval();
-        boolean perEvent = interval == 0;
-        long period = perEvent ? IDLENESS_CHECK_INTERVAL : interval;
+        metrics.setDiagnostics(watermarks.diagnostics());
         Object lock = ctx.getCheckpointLock();
-        ProcessingTimeService.ProcessingTimeCallback[] periodic = new ProcessingTimeService.ProcessingTimeCallback[1];
-        periodic[0] = time -> {
-            watermarks.onPeriodicEmit();
-            timeService.registerTimer(timeService.getCurrentProcessingTime() + period, periodic[0]);
-        };
         synchronized (lock) {
-            timeService.registerTimer(timeService.getCurrentProcessingTime() + period, periodic[0]);
+            timeService.schedulePeriodically(config.getPeriodicEmitInterval(), time -> watermarks.onPeriodicEmit());
         }
         SplitContext.RecordOutput<T> out = ctx instanceof LockHoldingOutput
                 ? ((LockHoldingOutput<T>) ctx)::collectWithTimestampHoldingLock // SplitContext holds the lock
                 : ctx::collectWithTimestamp;
-        source.run(new SplitContext<>(lock, watermarks, subtask, parallelism, perEvent, out));
+        source.run(new SplitContext<>(lock, watermarks, subtask, parallelism, config.isPerEventWatermarks(), out));
     }
 
     @Override

@@ -5,115 +5,104 @@ import io.tidemark.api.common.eventtime.Watermark;
 import io.tidemark.api.common.eventtime.WatermarkGenerator;
 import io.tidemark.api.common.eventtime.WatermarkOutput;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.runtime.metrics.WatermarkDiagnostics;
+import io.tidemark.runtime.watermarks.WatermarkState;
 import io.tidemark.time.Clock;
-import java.util.Collections;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Per-split timestamps and watermarks of one source subtask, combined into one watermark.
  *
  * <p>Design: each split has its own assigner, generator (with its own idleness timer when the
- * strategy has one) and last watermark. The combined watermark is the minimum over splits that are
- * neither idle nor finished; it only moves forward. If every split is idle or finished, the source is
- * idle (and, once every split finished, it is the end of input's business to send the final
- * watermark). Cost: O(splits) per combine, which runs once per periodic emission (or per event at
- * interval 0); per record it is one map lookup.
+ * strategy has one) and {@link WatermarkState}. The combined watermark is the minimum over splits that
+ * are neither idle nor finished; it only moves forward (a {@link WatermarkState} too). If every split is
+ * idle or finished, the source is idle (and, once every split finished, it is the end of input's
+ * business to send the final watermark). Cost: O(splits) per combine, which runs once per periodic
+ * emission (or per event in per-event mode); per record one map lookup, skipped while records come
+ * from the same split. Owned by the source thread (under the checkpoint lock); {@link #diagnostics}
+ * reads published values from any thread.
  */
 public final class SplitWatermarks<T> {
 
-    /** What the combined output does. */
-    public interface CombinedOutput {
-        void emitWatermark(long watermark);
-
-        void markIdle();
-
-        void markActive();
-    }
-
-    /** One split's state; readable for diagnosis. */
-    public static final class SplitState<T> implements WatermarkOutput {
+    /** One split: its assigner, its generator, and where the generator emits (its state). */
+    private static final class Split<T> implements WatermarkOutput {
+        final String id;
         final TimestampAssigner<T> assigner;
         final WatermarkGenerator<T> generator;
-        volatile long watermark = Long.MIN_VALUE;
-        volatile boolean idle;
-        volatile boolean finished;
-        /** Records seen; written by the source thread only, read for diagnosis (may be a moment old). */
-        long records;
+        final WatermarkState state = new WatermarkState();
+        /** Set once by the source thread; read by it only. */
+        boolean finished;
 
-        SplitState(TimestampAssigner<T> assigner, WatermarkGenerator<T> generator) {
+        Split(String id, TimestampAssigner<T> assigner, WatermarkGenerator<T> generator) {
+            this.id = id;
             this.assigner = assigner;
             this.generator = generator;
         }
 
         @Override
         public void emitWatermark(Watermark w) {
-            idle = false;
-            if (w.getTimestamp() > watermark) {
-                watermark = w.getTimestamp();
-            }
+            state.markActive();
+            state.advance(w.getTimestamp());
         }
 
         @Override
         public void markIdle() {
-            idle = true;
+            state.markIdle();
         }
 
         @Override
         public void markActive() {
-            idle = false;
-        }
-
-        public long getWatermark() {
-            return watermark;
-        }
-
-        public boolean isIdle() {
-            return idle;
-        }
-
-        public boolean isFinished() {
-            return finished;
-        }
-
-        public long getRecords() {
-            return records;
+            state.markActive();
         }
     }
 
     private final WatermarkStrategy<T> strategy;
     private final Clock clock;
-    private final CombinedOutput output;
-    private final Map<String, SplitState<T>> splits = Collections.synchronizedMap(new LinkedHashMap<>());
-    private long combined = Long.MIN_VALUE;
-    private boolean idle;
+    private final WatermarkOutput output;
+    private final Map<String, Split<T>> byId = new HashMap<>();
+    /** Every split in order of first appearance; replaced (never changed) when a split appears. */
+    private volatile Split<T>[] splits = newArray(0);
+    private final WatermarkState combined = new WatermarkState();
+    /** The split holding the combined watermark back at the last combine, or null; for other threads. */
+    private volatile String holdingBack;
+    /** The split of the previous call: sources mostly emit runs of one split, so most calls skip the map. */
+    private String lastId;
+    private Split<T> lastSplit;
 
-    public SplitWatermarks(WatermarkStrategy<T> strategy, Clock clock, CombinedOutput output) {
+    /**
+     * @param output where the combined watermark and idleness go: called only on changes (a higher
+     *     watermark, idle, active again)
+     */
+    public SplitWatermarks(WatermarkStrategy<T> strategy, Clock clock, WatermarkOutput output) {
         this.strategy = strategy;
         this.clock = clock;
         this.output = output;
     }
 
-    /** The split of the previous call: sources mostly emit runs of one split, so most calls skip the map. */
-    private String lastId;
-    private SplitState<T> lastSplit;
+    @SuppressWarnings("unchecked")
+    private static <T> Split<T>[] newArray(int n) {
+        return (Split<T>[]) new Split<?>[n];
+    }
 
-    private SplitState<T> split(String id) {
+    private Split<T> split(String id) {
         if (id == lastId && id != null) {
             return lastSplit;
         }
-        SplitState<T> s = lookup(id);
+        Split<T> s = byId.get(id);
+        if (s == null) {
+            s = new Split<>(id, strategy.createTimestampAssigner(() -> clock), strategy.createWatermarkGenerator(() -> clock));
+            byId.put(id, s);
+            Split<T>[] more = Arrays.copyOf(splits, splits.length + 1);
+            more[more.length - 1] = s;
+            splits = more;
+        }
         lastId = id;
         lastSplit = s;
-        return s;
-    }
-
-    private SplitState<T> lookup(String id) {
-        SplitState<T> s = splits.get(id);
-        if (s == null) {
-            s = new SplitState<>(strategy.createTimestampAssigner(() -> clock), strategy.createWatermarkGenerator(() -> clock));
-            splits.put(id, s);
-        }
         return s;
     }
 
@@ -127,36 +116,18 @@ public final class SplitWatermarks<T> {
         return split(splitId).assigner.extractTimestamp(element, recordTimestamp);
     }
 
-    /**
-     * Assigns the timestamp and lets the generator see the record at once.
-     *
-     * @deprecated a periodic emission between this call and the record's emission could overtake the
-     *     record; use {@link #assignTimestamp}, emit the record, then {@link #onEvent}.
-     */
-    @Deprecated
-    public long onRecord(String splitId, T element, long recordTimestamp) {
-        long ts = assignTimestamp(splitId, element, recordTimestamp);
-        onEvent(splitId, element, ts);
-        return ts;
-    }
-
-    /** Lets the split's generator see an emitted record. */
+    /** Lets the split's generator see an emitted record; the record makes the split active. */
     public void onEvent(String splitId, T element, long timestamp) {
-        SplitState<T> s = split(splitId);
-        s.records++;
-        if (s.idle) {
-            s.idle = false; // a volatile write only when the state changes
-        }
+        Split<T> s = split(splitId);
+        s.state.markActive();
         s.generator.onEvent(element, timestamp, s);
     }
 
     /** Asks every live split's generator to emit (periodic emission), then combines. */
     public void onPeriodicEmit() {
-        synchronized (splits) {
-            for (SplitState<T> s : splits.values()) {
-                if (!s.finished) {
-                    s.generator.onPeriodicEmit(s);
-                }
+        for (Split<T> s : splits) {
+            if (!s.finished) {
+                s.generator.onPeriodicEmit(s);
             }
         }
         combine();
@@ -164,7 +135,7 @@ public final class SplitWatermarks<T> {
 
     /** Asks one split's generator to emit (per-event mode), then combines. */
     public void onPeriodicEmit(String splitId) {
-        SplitState<T> s = split(splitId);
+        Split<T> s = split(splitId);
         s.generator.onPeriodicEmit(s);
         combine();
     }
@@ -176,57 +147,64 @@ public final class SplitWatermarks<T> {
 
     /** Emits the minimum over active splits if it advanced; turns "all idle" into an idle source. */
     public void combine() {
-        long min = Long.MAX_VALUE;
-        boolean anyActive = false;
-        synchronized (splits) {
-            for (SplitState<T> s : splits.values()) {
-                if (!s.finished && !s.idle) {
-                    anyActive = true;
-                    min = Math.min(min, s.watermark);
-                }
+        Split<T>[] all = splits;
+        Split<T> min = null;
+        for (Split<T> s : all) {
+            if (!s.finished && !s.state.isIdle() && (min == null || s.state.watermark() < min.state.watermark())) {
+                min = s;
             }
         }
-        if (!anyActive) {
-            if (!idle && !splits.isEmpty()) {
-                idle = true;
+        String h = min == null ? null : min.id;
+        if (h != holdingBack) {
+            holdingBack = h; // a volatile write only when another split holds the source back
+        }
+        if (min == null) {
+            if (all.length > 0 && combined.markIdle()) {
                 output.markIdle();
             }
             return;
         }
-        if (idle) {
-            idle = false;
+        if (combined.markActive()) {
             output.markActive();
         }
-        if (min > combined) {
-            combined = min;
-            output.emitWatermark(min);
+        long w = min.state.watermark();
+        if (combined.advance(w)) {
+            output.emitWatermark(new Watermark(w));
         }
     }
 
-    /** A snapshot of every split's state, in order of first appearance. */
-    public Map<String, SplitState<T>> getSplits() {
-        synchronized (splits) {
-            return new LinkedHashMap<>(splits);
-        }
-    }
-
-    /** The active split with the lowest watermark (the one holding the source back), or null. */
-    public String holdingBack() {
-        String id = null;
-        long min = Long.MAX_VALUE;
-        synchronized (splits) {
-            for (Map.Entry<String, SplitState<T>> e : splits.entrySet()) {
-                SplitState<T> s = e.getValue();
-                if (!s.finished && !s.idle && (id == null || s.watermark < min)) {
-                    id = e.getKey();
-                    min = s.watermark;
-                }
-            }
-        }
-        return id;
-    }
-
+    /** The combined watermark emitted last. */
     public long getCombinedWatermark() {
-        return combined;
+        return combined.watermark();
+    }
+
+    /** The splits' published state, for readers on any thread. */
+    public WatermarkDiagnostics diagnostics() {
+        return new WatermarkDiagnostics() {
+            @Override
+            public Map<String, Long> inputWatermarks() {
+                Map<String, Long> m = new LinkedHashMap<>();
+                for (Split<T> s : splits) {
+                    m.put(s.id, s.state.readWatermark());
+                }
+                return m;
+            }
+
+            @Override
+            public Set<String> idleInputs() {
+                Set<String> ids = new LinkedHashSet<>();
+                for (Split<T> s : splits) {
+                    if (s.state.readIdle()) {
+                        ids.add(s.id);
+                    }
+                }
+                return ids;
+            }
+
+            @Override
+            public String holdingBack() {
+                return holdingBack;
+            }
+        };
     }
 }

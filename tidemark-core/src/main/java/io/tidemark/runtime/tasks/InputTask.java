@@ -49,7 +49,7 @@ final class InputTask implements Task {
         this.timeService = timeService;
         this.finished = new boolean[gate.getNumChannels()];
         if (!operators.isEmpty()) {
-            operators.get(0).getContext().getMetrics().setInput(valve, gate);
+            operators.get(0).getContext().getMetrics().setDiagnostics(valve.diagnostics(gate));
         }
     }
 

@@ -46,10 +46,8 @@ final class RoutingOutput<T> implements Output<T> {
             for (int i = 0, n = main.size(); i < n; i++) {
                 main.get(i).processElement(i == n - 1 ? record : record.copy(record.getValue()));
             }
-        } catch (RuntimeException e) {
-            throw e;
         } catch (Exception e) {
-            throw new IllegalStateException(e);
+            throw Exceptions.unchecked(e);
         }
     }
 
@@ -65,10 +63,8 @@ final class RoutingOutput<T> implements Output<T> {
                 StreamRecord<Object> r = (StreamRecord<Object>) (i == n - 1 ? record : record.copy(record.getValue()));
                 consumers.get(i).processElement(r);
             }
-        } catch (RuntimeException e) {
-            throw e;
         } catch (Exception e) {
-            throw new IllegalStateException(e);
+            throw Exceptions.unchecked(e);
         }
     }
 
@@ -78,10 +74,8 @@ final class RoutingOutput<T> implements Output<T> {
             for (Input<?> in : all) {
                 in.processWatermark(watermark);
             }
-        } catch (RuntimeException e) {
-            throw e;
         } catch (Exception e) {
-            throw new IllegalStateException(e);
+            throw Exceptions.unchecked(e);
         }
     }
 
@@ -91,10 +85,8 @@ final class RoutingOutput<T> implements Output<T> {
             for (Input<?> in : all) {
                 in.processWatermarkStatus(status);
             }
-        } catch (RuntimeException e) {
-            throw e;
         } catch (Exception e) {
-            throw new IllegalStateException(e);
+            throw Exceptions.unchecked(e);
         }
     }
 

@@ -1,19 +1,22 @@
 package io.tidemark.runtime.tasks;
 
 import io.tidemark.api.common.eventtime.Watermark;
+import io.tidemark.runtime.metrics.Counter;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.runtime.operators.Output;
 import io.tidemark.runtime.source.LockHoldingOutput;
 import io.tidemark.runtime.streamrecord.StreamRecord;
-import io.tidemark.runtime.streamrecord.WatermarkStatus;
 import io.tidemark.runtime.time.ProcessingTimeService;
+import io.tidemark.runtime.watermarks.WatermarkEmitter;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.time.SystemClock;
 
 /**
  * The context a {@link SourceFunction} emits through. Every call holds the task lock, fires the
  * processing-time timers that are due (so a replay clock advanced by the source takes effect before
- * the record), and then pushes the item down the chain on the source's own thread.
+ * the record), and then pushes the item down the chain on the source's own thread. Watermarks and idle
+ * status go out through a {@link WatermarkEmitter} (monotonic; only changes of status). Every emitted
+ * item also advances {@link #progress}, which tells the task's timer thread that the source is busy.
  */
 final class SourceContextImpl<T> implements SourceFunction.SourceContext<T>, LockHoldingOutput<T> {
 
@@ -21,20 +24,20 @@ final class SourceContextImpl<T> implements SourceFunction.SourceContext<T>, Loc
     private final ProcessingTimeService timeService;
     private final Output<T> output;
     private final OperatorMetrics metrics;
-    private long lastWatermark = Long.MIN_VALUE;
-    private boolean idle;
+    private final WatermarkEmitter emitter;
+    /** Items emitted (records, watermarks, status); written by the source thread, read by the timer thread. */
+    private final Counter progress = new Counter();
     /** The one record wrapper, re-used for every record (the chain hands it on by reference; buffers copy). */
     private final StreamRecord<T> record = new StreamRecord<>(null);
     /**
      * On the wall clock ({@link SystemClock}) due timers are checked every {@value #TIMER_CHECK_EVERY}
-     * records instead of every record (a clock read, ≈ 27 ns in a VM here, costs more than a chained
-     * operator; every 64 records it is under half a nanosecond per record); a due timer waits at most
-     * 64 records, or {@code SourceTask.DEFER_TO_BUSY_SOURCE_NANOS} when the source emits slowly, after
-     * which the helper thread fires it (as it does while the source waits). Any other clock is checked
-     * on every record, so a replay or test clock moved by the source takes effect before the next
-     * record exactly as before.
+     * records instead of every record (a clock read costs more than a chained operator; every 64
+     * records it is well under a nanosecond per record); a due timer waits at most 64 records, or
+     * {@code SourceTask.DEFER_TO_BUSY_SOURCE_NANOS} when the source emits slowly, after which the timer
+     * thread fires it (as it does while the source waits). Any other clock is checked on every record,
+     * so a replay or test clock moved by the source takes effect before the next record.
      */
-    private static final int TIMER_CHECK_EVERY = 64;
+    static final int TIMER_CHECK_EVERY = 64;
     private final boolean wallClock;
     private int sinceTimerCheck;
 
@@ -43,6 +46,7 @@ final class SourceContextImpl<T> implements SourceFunction.SourceContext<T>, Loc
         this.timeService = timeService;
         this.output = output;
         this.metrics = metrics;
+        this.emitter = new WatermarkEmitter(output, metrics);
         this.wallClock = timeService.getClock() == SystemClock.getInstance();
     }
 
@@ -50,7 +54,6 @@ final class SourceContextImpl<T> implements SourceFunction.SourceContext<T>, Loc
     public void collect(T element) {
         synchronized (lock) {
             beforeRecord();
-            metrics.numRecordsOut.inc();
             StreamRecord<T> r = record.replace(element);
             r.eraseTimestamp();
             output.collect(r);
@@ -67,7 +70,6 @@ final class SourceContextImpl<T> implements SourceFunction.SourceContext<T>, Loc
     @Override
     public void collectWithTimestampHoldingLock(T element, long timestamp) {
         beforeRecord();
-        metrics.numRecordsOut.inc();
         output.collect(record.replace(element, timestamp));
     }
 
@@ -76,7 +78,9 @@ final class SourceContextImpl<T> implements SourceFunction.SourceContext<T>, Loc
             sinceTimerCheck = 0;
             fireTimers();
         }
-        markActive();
+        progress.inc();
+        metrics.numRecordsOut.inc();
+        emitter.markActive();
     }
 
     @Override
@@ -88,23 +92,16 @@ final class SourceContextImpl<T> implements SourceFunction.SourceContext<T>, Loc
     }
 
     void emitWatermarkLocked(Watermark mark) {
-        if (mark.getTimestamp() > lastWatermark) {
-            markActive();
-            lastWatermark = mark.getTimestamp();
-            metrics.currentOutputWatermark.set(lastWatermark);
-            output.emitWatermark(mark);
-        }
+        progress.inc();
+        emitter.emitWatermark(mark);
     }
 
     @Override
     public void markAsTemporarilyIdle() {
         synchronized (lock) {
             fireTimers();
-            if (!idle) {
-                idle = true;
-                metrics.setIdle(true);
-                output.emitWatermarkStatus(WatermarkStatus.IDLE);
-            }
+            progress.inc();
+            emitter.markIdle();
         }
     }
 
@@ -113,21 +110,16 @@ final class SourceContextImpl<T> implements SourceFunction.SourceContext<T>, Loc
         return lock;
     }
 
-    private void markActive() {
-        if (idle) {
-            idle = false;
-            metrics.setIdle(false);
-            output.emitWatermarkStatus(WatermarkStatus.ACTIVE);
-        }
+    /** Items this context emitted so far; read by the task's timer thread to tell whether the source is busy. */
+    long progress() {
+        return progress.get();
     }
 
     void fireTimers() {
         try {
             timeService.fireDue();
-        } catch (RuntimeException e) {
-            throw e;
         } catch (Exception e) {
-            throw new IllegalStateException(e);
+            throw Exceptions.unchecked(e);
         }
     }
 }

@@ -50,6 +50,7 @@ final class SourceTask<T> implements Task {
     private final List<RecordWriter<?>> writers;
     private final ProcessingTimeService timeService;
     private final Object lock = new Object();
+    private final SourceContextImpl<T> ctx;
     private LocalJob job;
     private volatile boolean running = true;
     private volatile Thread helperThread;
@@ -66,6 +67,7 @@ final class SourceTask<T> implements Task {
         this.operators = operators;
         this.writers = writers;
         this.timeService = timeService;
+        this.ctx = new SourceContextImpl<>(lock, timeService, sourceOutput, sourceContext.getMetrics());
     }
 
     @Override
@@ -93,7 +95,6 @@ final class SourceTask<T> implements Task {
                 opened = true;
             }
             startHelperThread();
-            SourceContextImpl<T> ctx = new SourceContextImpl<>(lock, timeService, sourceOutput, sourceContext.getMetrics());
             try {
                 source.run(ctx);
             } catch (OperatorException e) {
@@ -192,16 +193,16 @@ final class SourceTask<T> implements Task {
     private void helperLoop(boolean timers) {
         try {
             boolean flushDue = false;
-            long recordsSeen = -1;
+            long progressSeen = -1;
             long deferredSince = 0;
             while (running) {
                 long now = timeService.getCurrentProcessingTime();
                 long next = timers ? timeService.nextTime() : Long.MAX_VALUE;
                 if (next <= now && !flushDue) {
-                    long records = sourceContext.getMetrics().numRecordsOut.get();
+                    long progress = ctx.progress();
                     long t = System.nanoTime();
-                    if (records != recordsSeen) {
-                        recordsSeen = records; // the source is emitting: it fires due timers itself
+                    if (progress != progressSeen) {
+                        progressSeen = progress; // the source is emitting: it fires due timers itself
                         deferredSince = deferredSince == 0 ? t : deferredSince;
                         if (t - deferredSince < DEFER_TO_BUSY_SOURCE_NANOS) {
                             LockSupport.parkNanos(DEFER_TO_BUSY_SOURCE_NANOS / 4);

@@ -12,6 +12,11 @@ import java.util.PriorityQueue;
  * with a driven clock (replay, tests) timers fire exactly when the clock is moved past them, which
  * makes the result a function of the input. Cost: O(log n) per timer; {@link #nextTime} is O(1), so
  * checking "anything due?" per record is one clock read and one compare.
+ *
+ * <p>Timers fire one at a time, in order: a callback that reaches code asking for due timers (a
+ * periodic watermark emission that emits through the source context, which fires due timers before
+ * every item) does not fire later timers from inside the earlier one; {@link #fireDue} is a no-op
+ * while a callback runs, and the outer call fires the rest after it.
  */
 public final class ProcessingTimeService {
 
@@ -49,6 +54,8 @@ public final class ProcessingTimeService {
     private final PriorityQueue<Timer> timers = new PriorityQueue<>();
     private long seq;
     private volatile long nextTime = Long.MAX_VALUE;
+    /** Whether a callback is running (fireDue is not re-entered). */
+    private boolean firing;
     private Runnable wakeUp = () -> {};
 
     public ProcessingTimeService(Clock clock) {
@@ -89,16 +96,78 @@ public final class ProcessingTimeService {
         fireDue(clock.currentTimeMillis());
     }
 
-    /** Fires, in order, every timer due at {@code now}. */
+    /**
+     * Fires, in order, every timer due at {@code now}; does nothing when called from inside a callback
+     * (the call that runs the callback fires the timers due after it).
+     */
     public void fireDue(long now) throws Exception {
-        while (nextTime <= now) {
-            Timer t = timers.poll();
-            Timer head = timers.peek();
-            nextTime = head == null ? Long.MAX_VALUE : head.time;
-            if (t != null && !t.cancelled) {
-                t.callback.onProcessingTime(t.time);
+        if (firing) {
+            return;
+        }
+        firing = true;
+        try {
+            while (nextTime <= now) {
+                Timer t = timers.poll();
+                Timer head = timers.peek();
+                nextTime = head == null ? Long.MAX_VALUE : head.time;
+                if (t != null && !t.cancelled) {
+                    t.callback.onProcessingTime(t.time);
+                }
+            }
+        } finally {
+            firing = false;
+        }
+    }
+
+    /**
+     * Runs {@code callback} every {@code period} ms of this clock: first one period from now, then one
+     * period after the clock's time when the previous run ended (a fixed delay, as Flink re-registers
+     * its periodic watermark timer). The one periodic timer of the engine: watermark generators'
+     * periodic emission and idleness checks, of an operator or of a split source.
+     */
+    public ScheduledTimer schedulePeriodically(long period, ProcessingTimeCallback callback) {
+        if (period <= 0) {
+            throw new IllegalArgumentException("the period must be positive: " + period);
+        }
+        Periodic p = new Periodic(period, callback);
+        p.schedule();
+        return p;
+    }
+
+    /** A self-re-arming timer: each run registers the next. */
+    private final class Periodic implements ProcessingTimeCallback, ScheduledTimer {
+        private final long period;
+        private final ProcessingTimeCallback callback;
+        private ScheduledTimer next;
+        private boolean cancelled;
+
+        Periodic(long period, ProcessingTimeCallback callback) {
+            this.period = period;
+            this.callback = callback;
+        }
+
+        void schedule() {
+            next = registerTimer(saturatedAdd(clock.currentTimeMillis(), period), this);
+        }
+
+        @Override
+        public void onProcessingTime(long time) throws Exception {
+            callback.onProcessingTime(time);
+            if (!cancelled) {
+                schedule();
             }
         }
+
+        @Override
+        public void cancel() {
+            cancelled = true;
+            next.cancel();
+        }
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long r = a + b;
+        return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
     }
 
     /** Number of pending timers (cancelled ones included until they come due). */

@@ -136,4 +136,40 @@ class WatermarkValveTest {
         v.inputWatermark(Long.MAX_VALUE, 1, output);
         assertThat(out).containsExactly("w100", "w" + Long.MAX_VALUE);
     }
+
+    /**
+     * A channel that came back from idle behind the output is not aligned: it does not hold the output
+     * back, so it is not named; the aligned channel with the lowest watermark is.
+     */
+    @Test
+    void theChannelHoldingBackIsAnAlignedOne() throws Exception {
+        WatermarkValve v = new WatermarkValve(3);
+        v.inputWatermark(10, 0, output);
+        v.inputWatermark(20, 1, output);
+        v.inputWatermark(30, 2, output);
+        assertThat(v.channelHoldingBack()).isEqualTo(0);
+        v.inputStatus(IDLE, 0, output);
+        assertThat(v.channelHoldingBack()).isEqualTo(1);
+        v.inputStatus(ACTIVE, 0, output); // back at 10, behind the output (20): not aligned
+        assertThat(v.channelHoldingBack()).isEqualTo(1);
+        assertThat(v.diagnostics(new InputGate(3)).holdingBack()).isEqualTo("1");
+        v.inputWatermark(25, 0, output); // caught up: aligned, and now the lowest
+        assertThat(v.channelHoldingBack()).isEqualTo(1);
+        v.inputWatermark(40, 1, output);
+        assertThat(v.channelHoldingBack()).isEqualTo(0);
+    }
+
+    /** Nothing holds the output back when every channel is idle or has finished. */
+    @Test
+    void noChannelHoldsBackWhenAllAreIdleOrFinished() throws Exception {
+        WatermarkValve v = new WatermarkValve(2);
+        v.inputWatermark(Long.MAX_VALUE, 0, output);
+        v.inputWatermark(Long.MAX_VALUE, 1, output);
+        assertThat(v.channelHoldingBack()).isEqualTo(-1);
+        WatermarkValve w = new WatermarkValve(2);
+        w.inputStatus(IDLE, 0, output);
+        w.inputStatus(IDLE, 1, output);
+        assertThat(w.channelHoldingBack()).isEqualTo(-1);
+        assertThat(w.diagnostics(new InputGate(2)).idleInputs()).containsExactly("0", "1");
+    }
 }

@@ -2,17 +2,17 @@ package io.tidemark.flink.bridge;
 
 import io.tidemark.api.common.ExecutionConfig;
 import io.tidemark.api.common.eventtime.Watermark;
+import io.tidemark.api.common.eventtime.WatermarkOutput;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.runtime.source.SplitContext;
 import io.tidemark.runtime.source.SplitWatermarks;
+import io.tidemark.runtime.time.ProcessingTimeService;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
 import io.tidemark.time.Clock;
 import io.tidemark.time.SystemClock;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.source.legacy.RichParallelSourceFunction;
@@ -137,9 +137,11 @@ public final class Sources {
      * timestamps, watermarks and idleness through Tidemark's own {@link SplitWatermarks}, so the
      * combined watermark follows Tidemark's rules exactly; the source emits Flink watermarks and idle
      * status itself (no watermark assigner follows it). Each record: timestamp, the record goes out,
-     * then its split's generator sees it (and, at interval 0, emits), as in Tidemark.
+     * then its split's generator sees it (and, in per-event mode, emits), as in Tidemark.
      *
-     * <p>Periodic emission (every auto-watermark interval, or at interval 0 every 200 ms for idleness):
+     * <p>Periodic emission (and with it the idleness checks) runs on Tidemark's periodic timer
+     * ({@link ProcessingTimeService#schedulePeriodically}), every {@code ExecutionConfig}'s periodic
+     * emission interval:
      * <ul>
      *   <li>with a <b>driven clock</b> ({@link Clock#isDriven()}, e.g. the {@code ReplayClock} a replayed
      *   source advances to each record's arrival time) it runs exactly as in Tidemark's source task: on
@@ -154,24 +156,23 @@ public final class Sources {
         private static final long serialVersionUID = 1L;
         private final SplitSourceFunction<Object> source;
         private final WatermarkStrategy<Object> strategy;
-        private final long interval;
+        private final boolean perEvent;
+        private final long periodicEmitInterval;
         private final String name;
         /** The Tidemark environment's clock when it is driven, else null (wall clock). */
         private final Clock drivenClock;
 
-        public Split(SplitSourceFunction<Object> source, WatermarkStrategy<Object> strategy, long interval, String name) {
-            this(source, strategy, interval, name, null);
-        }
-
         /**
+         * @param config the Tidemark job's settings: per-event emission, the periodic emission interval
          * @param clock the Tidemark environment's clock; used (and serialized with {@code source}) only
          *     when it is driven
          */
-        public Split(SplitSourceFunction<Object> source, WatermarkStrategy<Object> strategy, long interval, String name,
-                Clock clock) {
+        public Split(SplitSourceFunction<Object> source, WatermarkStrategy<Object> strategy, ExecutionConfig config,
+                String name, Clock clock) {
             this.source = source;
             this.strategy = strategy;
-            this.interval = interval;
+            this.perEvent = config.isPerEventWatermarks();
+            this.periodicEmitInterval = config.getPeriodicEmitInterval();
             this.name = name;
             this.drivenClock = clock != null && clock.isDriven() ? clock : null;
         }
@@ -191,88 +192,60 @@ public final class Sources {
             LongCounter out = Runtime.counter(getRuntimeContext(), name, "numRecordsOut");
             Object lock = ctx.getCheckpointLock();
             boolean driven = drivenClock != null;
-            // set once the periodic timer exists; the combined output fires due timers first, as
-            // Tidemark's source context does before every watermark and idle mark
-            DrivenTimer[] timer = new DrivenTimer[1];
-            SplitWatermarks<Object> watermarks = new SplitWatermarks<>(strategy,
-                    driven ? drivenClock : SystemClock.getInstance(),
-                    new SplitWatermarks.CombinedOutput() {
-                        @Override
-                        public void emitWatermark(long watermark) {
-                            if (timer[0] != null) {
-                                timer[0].fireDue();
-                            }
-                            ctx.emitWatermark(new org.apache.flink.streaming.api.watermark.Watermark(watermark));
-                        }
-
-                        @Override
-                        public void markIdle() {
-                            if (timer[0] != null) {
-                                timer[0].fireDue();
-                            }
-                            ctx.markAsTemporarilyIdle();
-                        }
-
-                        @Override
-                        public void markActive() {
-                            // the next record or watermark marks the source active
-                        }
-                    });
-            boolean perEvent = interval == 0;
-            long period = perEvent ? ExecutionConfig.DEFAULT_AUTO_WATERMARK_INTERVAL : interval;
-            AtomicReference<Throwable> timerError = new AtomicReference<>();
-            ScheduledExecutorService wallTimer = null;
-            if (driven) {
-                synchronized (lock) {
-                    timer[0] = new DrivenTimer(drivenClock, period, watermarks);
-                }
-            } else {
-                wallTimer = Executors.newSingleThreadScheduledExecutor(r -> {
-                    Thread t = new Thread(r, "tidemark-split-watermarks-" + name);
-                    t.setDaemon(true);
-                    return t;
-                });
-                wallTimer.scheduleWithFixedDelay(() -> {
-                    try {
-                        synchronized (lock) {
-                            watermarks.onPeriodicEmit();
-                        }
-                    } catch (Throwable e) {
-                        timerError.compareAndSet(null, e);
+            // Tidemark's timer service, with its one periodic timer: the split watermarks' periodic
+            // emission and idleness checks; fired on the source thread (driven clock) or by a timer thread
+            ProcessingTimeService timers = new ProcessingTimeService(driven ? drivenClock : SystemClock.getInstance());
+            SplitWatermarks<Object> watermarks = new SplitWatermarks<>(strategy, timers.getClock(), new WatermarkOutput() {
+                @Override
+                public void emitWatermark(Watermark watermark) {
+                    if (driven) {
+                        fireDue(timers); // as Tidemark's source context does before every watermark
                     }
-                }, period, period, TimeUnit.MILLISECONDS);
+                    ctx.emitWatermark(new org.apache.flink.streaming.api.watermark.Watermark(watermark.getTimestamp()));
+                }
+
+                @Override
+                public void markIdle() {
+                    if (driven) {
+                        fireDue(timers);
+                    }
+                    ctx.markAsTemporarilyIdle();
+                }
+
+                @Override
+                public void markActive() {
+                    // the next record or watermark marks the source active
+                }
+            });
+            synchronized (lock) {
+                timers.schedulePeriodically(periodicEmitInterval, time -> watermarks.onPeriodicEmit());
             }
-            DrivenTimer due = timer[0];
+            WallClockTimers wall = driven ? null : new WallClockTimers(timers, lock, "tidemark-split-watermarks-" + name);
             int subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
             int parallelism = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
             try {
                 // with a driven clock, the timers due at its current time fire just before the record
                 // goes out, as in Tidemark's source context
                 source.run(new SplitContext<>(lock, watermarks, subtask, parallelism, perEvent, (element, ts) -> {
-                    Throwable e = timerError.get();
-                    if (e != null) {
-                        throw new IllegalStateException("periodic watermark emission failed", e);
-                    }
-                    if (due != null) {
-                        due.fireDue();
+                    if (wall != null) {
+                        wall.checkFailure();
+                    } else {
+                        fireDue(timers);
                     }
                     out.add(1L);
                     ctx.collectWithTimestamp(element, ts);
                 }));
             } finally {
-                if (wallTimer != null) {
-                    wallTimer.shutdownNow();
-                    wallTimer.awaitTermination(10, TimeUnit.SECONDS);
+                if (wall != null) {
+                    wall.stop();
                 }
             }
-            Throwable e = timerError.get();
-            if (e != null) {
-                throw new IllegalStateException("periodic watermark emission failed", e);
-            }
-            if (due != null && !cancelled) {
+            if (wall != null) {
+                wall.checkFailure();
+            } else if (!cancelled) {
                 // Tidemark's source task fires the due timers once more at the end of the input
                 synchronized (lock) {
-                    due.fireDue();
+                    fireDue(timers);
                 }
             }
             endOfInput(ctx, cancelled);
@@ -292,41 +265,66 @@ public final class Sources {
         }
     }
 
-    /**
-     * The periodic emission of a split source on a driven clock: Tidemark's one processing-time timer
-     * of the source task, fired (under the lock, on the source thread) when the clock has reached it,
-     * then registered again one period after the clock's current time.
-     */
-    static final class DrivenTimer {
-        private final Clock clock;
-        private final long period;
-        private final SplitWatermarks<?> watermarks;
-        private long next;
-        private boolean firing;
+    private static void fireDue(ProcessingTimeService timers) {
+        try {
+            timers.fireDue();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
 
-        DrivenTimer(Clock clock, long period, SplitWatermarks<?> watermarks) {
-            this.clock = clock;
-            this.period = period;
-            this.watermarks = watermarks;
-            this.next = clock.currentTimeMillis() + period;
+    /**
+     * Fires a timer service's timers on the wall clock from a thread of its own, under the source's
+     * checkpoint lock: sleeps until the next timer is due. A failure is kept for the source thread to
+     * rethrow.
+     */
+    static final class WallClockTimers {
+        private final ProcessingTimeService timers;
+        private final Object lock;
+        private final Thread thread;
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private volatile boolean running = true;
+
+        WallClockTimers(ProcessingTimeService timers, Object lock, String name) {
+            this.timers = timers;
+            this.lock = lock;
+            this.thread = new Thread(this::loop, name);
+            thread.setDaemon(true);
+            thread.start();
         }
 
-        /** Fires the periodic emission if it is due; a call from inside the emission does nothing. */
-        void fireDue() {
-            if (firing) {
-                return;
-            }
-            firing = true;
+        private void loop() {
             try {
-                long now = clock.currentTimeMillis();
-                while (next <= now) {
-                    next = Long.MAX_VALUE;
-                    watermarks.onPeriodicEmit();
-                    next = clock.currentTimeMillis() + period;
+                while (running) {
+                    long wait = timers.nextTime() - timers.getCurrentProcessingTime();
+                    if (wait > 0) {
+                        LockSupport.parkNanos(Math.min(wait, 1000L) * 1_000_000L);
+                        continue;
+                    }
+                    synchronized (lock) {
+                        if (running) {
+                            timers.fireDue();
+                        }
+                    }
                 }
-            } finally {
-                firing = false;
+            } catch (Throwable e) {
+                failure.compareAndSet(null, e);
             }
+        }
+
+        void checkFailure() {
+            Throwable e = failure.get();
+            if (e != null) {
+                throw new IllegalStateException("periodic watermark emission failed", e);
+            }
+        }
+
+        void stop() throws InterruptedException {
+            running = false;
+            LockSupport.unpark(thread);
+            thread.join(10_000);
         }
     }
 }

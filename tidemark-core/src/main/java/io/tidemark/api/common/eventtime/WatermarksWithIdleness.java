@@ -8,15 +8,21 @@ import java.time.Duration;
  * job's clock), the output is marked idle so downstream leaves it out of the watermark minimum. The
  * next event makes it active again.
  *
- * <p>Idleness is checked when the periodic emission runs, as in Flink: an output is reported idle on
- * the first periodic emission at least {@code idleTimeout} after its last event, i.e. at most one
- * watermark interval late. While idle, the wrapped generator's periodic emission is not called.
+ * <p>As in Flink: an event only counts ({@code onEvent} never reads the clock); the periodic emission
+ * checks idleness. A check that sees new events since the previous one resets the inactivity; the first
+ * check that sees none starts measuring it at that check's time; the output is idle at the first check
+ * more than {@code idleTimeout} after that start. So with periodic emission every {@code P} ms and a
+ * last event at {@code e}, the output goes idle at the first check after about
+ * {@code e + P + idleTimeout} (between {@code e + idleTimeout + P} and {@code e + idleTimeout + 3P}).
+ * Worked example: {@code P = 200}, timeout 1000, checks at 200, 400, …, events until 150: the check at
+ * 200 sees the events, the one at 400 starts the inactivity, the one at 1600 is the first more than 1000
+ * after it: idle from 1600. While idle, the wrapped generator's periodic emission is not called and
+ * every check marks the output idle again (outputs ignore repeated marks).
  */
 public class WatermarksWithIdleness<T> implements WatermarkGenerator<T> {
 
     private final WatermarkGenerator<T> watermarks;
     private final IdlenessTimer idlenessTimer;
-    private boolean isIdleNow;
 
     public WatermarksWithIdleness(WatermarkGenerator<T> watermarks, Duration idleTimeout, Clock clock) {
         if (idleTimeout == null || idleTimeout.isNegative() || idleTimeout.isZero()) {
@@ -30,59 +36,58 @@ public class WatermarksWithIdleness<T> implements WatermarkGenerator<T> {
     public void onEvent(T event, long eventTimestamp, WatermarkOutput output) {
         watermarks.onEvent(event, eventTimestamp, output);
         idlenessTimer.activity();
-        isIdleNow = false;
     }
 
     @Override
     public void onPeriodicEmit(WatermarkOutput output) {
         if (idlenessTimer.checkIfIdle()) {
-            if (!isIdleNow) {
-                output.markIdle();
-                isIdleNow = true;
-            }
+            output.markIdle();
         } else {
             watermarks.onPeriodicEmit(output);
         }
     }
 
     /**
-     * Tracks the time since the last activity. {@code checkIfIdle} reports idle once the clock has
-     * passed the last activity (or, before any activity, the first check) by the timeout.
+     * Counts events, and measures inactivity from the first check that saw none (Flink's idleness
+     * timer). The clock is read only by {@link #checkIfIdle}, and only when no event came since the
+     * previous check.
      */
     static final class IdlenessTimer {
         private final Clock clock;
         private final long timeoutMillis;
-        private boolean active = true;
-        private boolean started;
-        private long lastActivity;
+        private long events;
+        private long eventsAtLastCheck;
+        private boolean measuring;
+        private long inactiveSince;
 
         IdlenessTimer(Clock clock, Duration timeout) {
             this.clock = clock;
-            this.timeoutMillis = timeout.toMillis();
+            long millis;
+            try {
+                millis = timeout.toMillis();
+            } catch (ArithmeticException e) {
+                millis = Long.MAX_VALUE;
+            }
+            this.timeoutMillis = millis;
         }
 
         void activity() {
-            active = true;
-            started = true;
-            lastActivity = clock.currentTimeMillis();
+            events++;
         }
 
         boolean checkIfIdle() {
-            long now = clock.currentTimeMillis();
-            if (!started) {
-                // no event yet: start measuring inactivity from the first check
-                started = true;
-                lastActivity = now;
+            if (events != eventsAtLastCheck) {
+                eventsAtLastCheck = events;
+                measuring = false;
                 return false;
             }
-            if (!active) {
-                return true;
+            long now = clock.currentTimeMillis();
+            if (!measuring) {
+                measuring = true;
+                inactiveSince = now;
+                return false;
             }
-            if (now - lastActivity >= timeoutMillis) {
-                active = false;
-                return true;
-            }
-            return false;
+            return now - inactiveSince > timeoutMillis;
         }
     }
 }
