@@ -23,7 +23,7 @@ import java.util.Map;
  * <pre>
  * io.tidemark.bench.BenchMain [--events N] [--keys K] [--engines dense,hash,tidemark,flink,runner]
  *     [--rounds R] [--parallelism P] [--no-warmup] [--smoke] [--out DIR] [--latency [--rate R] [--seconds S]]
- *     [--growth] [W1 W2 W3 W4 W5 Q5 Q7 Q11 ...]
+ *     [--growth] [W1 W2 W3 W4 W5 W6 Q5 Q7 Q11 K1 ...]
  * </pre>
  * W5 stands for the three Nexmark-style queries Q5, Q7 and Q11; K1 is W1 read from a local Kafka broker
  * ({@link KafkaBench}: Tidemark's KafkaSource against Flink's, at parallelism 1 and 2). Without workloads: W1.
@@ -154,7 +154,7 @@ public final class BenchMain {
                             + " [--parallelism P]"
                             + " [--no-warmup] [--smoke] [--out DIR] [--no-write] [--latency [--rate R] [--seconds S]] [--growth]"
                             + " [--construct-records]"
-                            + " [W1 W2 W3 W4 W5 Q5 Q7 Q11 K1 ...]");
+                            + " [W1 W2 W3 W4 W5 W6 Q5 Q7 Q11 K1 ...]");
                     o.help = true;
                 }
                 default -> {
@@ -217,11 +217,11 @@ public final class BenchMain {
 
     static Events generate(String w, int n, Options o) {
         return switch (w) {
-            case "W1", "W2" -> Events.keyed(n, o.keys > 0 ? o.keys : 10_000, 0, 42);
+            case "W1", "W2", "W6" -> Events.keyed(n, o.keys > 0 ? o.keys : 10_000, 0, 42);
             case "W3" -> Events.keyed(n, o.keys > 0 ? o.keys : 100_000, 0, 43);
             case "W4" -> Events.keyed(n, o.keys > 0 ? o.keys : 10_000, 0.05, 44);
             case "Q5", "Q7", "Q11" -> Events.nexmark(n, 45);
-            default -> throw new IllegalArgumentException("unknown workload " + w + " (W1..W5, Q5, Q7, Q11)");
+            default -> throw new IllegalArgumentException("unknown workload " + w + " (W1..W6, Q5, Q7, Q11)");
         };
     }
 
@@ -231,6 +231,7 @@ public final class BenchMain {
             case "W2" -> "W2 keyed sliding 10 s every 1 s, count + sum";
             case "W3" -> "W3 keyed sessions, gap 1 s, count + sum";
             case "W4" -> "W4 tumbling 1 s, allowed lateness 5 s, 5% late, late side output";
+            case "W6" -> "W6 as W1 from 16 splits with idleness 1 min, watermarks per event";
             case "Q5" -> "W5/q5 hot items: bids per auction, sliding 10 s every 2 s, top auction per window";
             case "Q7" -> "W5/q7 highest bid per tumbling 10 s window";
             case "Q11" -> "W5/q11 bids per user session, gap 10 s";
@@ -246,7 +247,7 @@ public final class BenchMain {
         switch (engine) {
             case "dense" -> {
                 switch (w) {
-                    case "W1" -> Loops.tumblingDense(in, 1_000, 0, Shared.main, Shared.side);
+                    case "W1", "W6" -> Loops.tumblingDense(in, 1_000, 0, Shared.main, Shared.side);
                     case "W2" -> Loops.slidingDense(in, 10_000, 1_000, false, Shared.main);
                     case "W3" -> Loops.sessionsDense(in, 1_000, Shared.main);
                     case "W4" -> Loops.tumblingDense(in, 1_000, 5_000, Shared.main, Shared.side);
@@ -259,7 +260,7 @@ public final class BenchMain {
             }
             case "hash" -> {
                 switch (w) {
-                    case "W1" -> Loops.tumblingHash(in, 1_000, 0, Shared.main, Shared.side);
+                    case "W1", "W6" -> Loops.tumblingHash(in, 1_000, 0, Shared.main, Shared.side);
                     case "W2" -> Loops.slidingHash(in, 10_000, 1_000, false, Shared.main);
                     case "W3" -> Loops.sessionsHash(in, 1_000, Shared.main);
                     case "W4" -> Loops.tumblingHash(in, 1_000, 5_000, Shared.main, Shared.side);

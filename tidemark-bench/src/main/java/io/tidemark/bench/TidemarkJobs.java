@@ -93,6 +93,55 @@ public final class TidemarkJobs {
         }
     }
 
+    /**
+     * The rows as {@value #SPLITS} splits (row {@code i} in split {@code i mod SPLITS}), each handed over
+     * in chunks of {@value #BATCH} (W6): per-split watermarks and idleness.
+     */
+    static final class SplitsSource implements SplitSourceFunction<Event> {
+        static final int SPLITS = 16;
+        private volatile boolean running = true;
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public void run(SplitSourceContext<Event> ctx) {
+            Events e = Shared.events;
+            List<Event>[] chunks = new List[SPLITS];
+            for (int s = 0; s < SPLITS; s++) {
+                chunks[s] = new ArrayList<>(Source.BATCH);
+                ctx.announceSplit(name(s));
+            }
+            Shared.sourceStarted(System.nanoTime());
+            for (int i = 0, n = e.n; i < n && running; i++) {
+                List<Event> chunk = chunks[i % SPLITS];
+                chunk.add(e.event(i));
+                if (chunk.size() == Source.BATCH) {
+                    ctx.collectAll(name(i % SPLITS), chunk);
+                    chunk.clear();
+                }
+            }
+            for (int s = 0; s < SPLITS; s++) {
+                ctx.collectAll(name(s), chunks[s]);
+            }
+        }
+
+        private static String name(int split) {
+            return SPLIT_NAMES[split];
+        }
+
+        private static final String[] SPLIT_NAMES = new String[SPLITS];
+
+        static {
+            for (int s = 0; s < SPLITS; s++) {
+                SPLIT_NAMES[s] = "split-" + s;
+            }
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
+    }
+
     /** The same rows through a plain source (for assignTimestampsAndWatermarks, W4). */
     static final class PlainSource implements SourceFunction<Event> {
         private volatile boolean running = true;
@@ -324,6 +373,15 @@ public final class TidemarkJobs {
                         .aggregate(new CountSum(), new ToResult());
                 results.addSink(new ResultSink());
                 results.getSideOutput(lateTag).addSink(new LateSink());
+            }
+            case "W6" -> {
+                env.getConfig().setAutoWatermarkInterval(0); // per event: a combine over the splits per record
+                env.fromSource(new SplitsSource(), WatermarkStrategy.<Event>forBoundedOutOfOrderness(
+                                Duration.ofMillis(Events.DISORDER_MS)).withTimestampAssigner((e, t) -> e.ts)
+                                .withIdleness(Duration.ofMinutes(1)), "events")
+                        .keyBy(LongKeySelector.of(e -> e.key))
+                        .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
+                        .aggregate(new CountSum(), new ToResult()).addSink(new ResultSink());
             }
             case "Q5" -> source(env, rate, false).filter(e -> e.kind == Events.BID).keyBy(LongKeySelector.of(e -> e.key))
                     .window(SlidingEventTimeWindows.of(Duration.ofSeconds(10), Duration.ofSeconds(2)))
