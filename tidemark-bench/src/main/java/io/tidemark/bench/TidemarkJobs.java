@@ -375,7 +375,7 @@ public final class TidemarkJobs {
                 results.getSideOutput(lateTag).addSink(new LateSink());
             }
             case "W6" -> {
-                env.getConfig().setAutoWatermarkInterval(0); // per event: a combine over the splits per record
+                env.getConfig().setPerEventWatermarks(true); // a combine over the splits per record
                 env.fromSource(new SplitsSource(), WatermarkStrategy.<Event>forBoundedOutOfOrderness(
                                 Duration.ofMillis(Events.DISORDER_MS)).withTimestampAssigner((e, t) -> e.ts)
                                 .withIdleness(Duration.ofMinutes(1)), "events")

@@ -127,7 +127,7 @@ class ParallelProperties {
             long lateness, boolean sideOutput, int sourceParallelism) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(parallelism);
-        env.getConfig().setAutoWatermarkInterval(0);
+        env.getConfig().setPerEventWatermarks(true);
         CollectSink<String> results = new CollectSink<>();
         CollectSink<Ev> late = new CollectSink<>();
         var windowed = env.fromSource(new Src(events), WatermarkStrategy.<Ev>forBoundedOutOfOrderness(Duration.ofMillis(bound))

@@ -65,7 +65,7 @@ class ParallelSmokeTest {
     void keyedWindowCountsEqualBatchAtAnyParallelism(int parallelism) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(parallelism);
-        env.getConfig().setAutoWatermarkInterval(0);
+        env.getConfig().setPerEventWatermarks(true);
         CollectSink<String> sink = new CollectSink<>();
         env.fromSource(new Src(), WatermarkStrategy.<long[]>forBoundedOutOfOrderness(Duration.ofMillis(1000))
                         .withTimestampAssigner((e, t) -> e[1]), "splits")

@@ -19,7 +19,7 @@ class RunMetricsTest {
     void lastEventTimeWatermarkAndMaximumLag() throws Exception {
         ManualClock clock = new ManualClock(0);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setClock(clock);
-        env.getConfig().setAutoWatermarkInterval(0);
+        env.getConfig().setPerEventWatermarks(true);
         env.addSource(new ScriptedSource<Long>(clock)
                         .at(10_000).record(1000L)   // watermark 999 at clock 10 000: lag 9 001
                         .at(12_000).record(5000L)   // watermark 4 999 at clock 12 000: lag 7 001

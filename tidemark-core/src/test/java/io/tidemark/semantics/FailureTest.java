@@ -26,7 +26,7 @@ class FailureTest {
     void anExceptionInAUserFunctionFailsTheJobWithTheOriginalCause() {
         String job = "failing-" + UUID.randomUUID();
         IllegalStateException boom = new IllegalStateException("boom");
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         env.addSource(new ScriptedSource<Long>().record(1L).record(2L).record(3L))
                 .map(v -> {
                     if (v == 2L) {
@@ -46,7 +46,7 @@ class FailureTest {
     @Test
     void timersOnANonKeyedProcessFunctionFailTheJob() {
         String job = "non-keyed-timers-" + UUID.randomUUID();
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         env.addSource(new ScriptedSource<Long>().record(1L, 1))
                 .process(new ProcessFunction<Long, Long>() {
                     @Override
@@ -68,7 +68,7 @@ class FailureTest {
         String job = "timer-failure-" + UUID.randomUUID();
         IllegalStateException boom = new IllegalStateException("timer boom");
         ManualClock clock = new ManualClock(0);
-        StreamExecutionEnvironment env = Sem.env(clock, 0);
+        StreamExecutionEnvironment env = Sem.perEvent(clock);
         env.addSource(new ScriptedSource<Long>(clock).record(1L, 1).at(200).record(2L, 2))
                 .keyBy(v -> "k")
                 .process(new KeyedProcessFunction<String, Long, Long>() {

@@ -69,7 +69,7 @@ class LatenessTest {
 
     @Test
     void lateElementWithinLatenessReFiresBeyondItGoesToTheSideOutput() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         List<String> log = WatermarkRecorder.newLog();
         OutputTag<Long> late = new OutputTag<>("late");
         SingleOutputStreamOperator<String> result = env.addSource(latenessScript()).keyBy(v -> "k")
@@ -101,7 +101,7 @@ class LatenessTest {
 
     @Test
     void withoutASideOutputTheLateRecordIsCountedAsDropped() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         List<String> log = WatermarkRecorder.newLog();
         CollectSink<String> sink = new CollectSink<>();
         env.addSource(latenessScript()).keyBy(v -> "k")
@@ -120,7 +120,7 @@ class LatenessTest {
     /** Lateness 0 (the default): every element behind its window's end goes to the side output (seeds/003 §7.1). */
     @Test
     void withZeroLatenessEveryLateElementIsSideOutput() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         ScriptedSource<Long> src = new ScriptedSource<Long>()
                 .record(1000L, 1000).watermark(9998).record(9999L, 9999).watermark(9999).record(9999L, 9999)
                 .record(10_000L, 10_000);
@@ -144,7 +144,7 @@ class LatenessTest {
      */
     @Test
     void allowedLatenessNearLongMaxNeverMakesAnythingLateAndDoesNotOverflow() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         ScriptedSource<Long> src = new ScriptedSource<Long>()
                 .record(1000L, 1000).watermark(9999)
                 .watermark(MAX - 1)
@@ -178,7 +178,7 @@ class LatenessTest {
      */
     @Test
     void slidingElementLateForSomeWindowsStillUpdatesTheOthers() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         ScriptedSource<Long> src = new ScriptedSource<Long>()
                 .record(1000L, 1000).watermark(9999).record(7000L, 7000).record(4000L, 4000).watermark(14_999);
         OutputTag<Long> late = new OutputTag<>("late");
@@ -204,7 +204,7 @@ class LatenessTest {
     /** The sliding window walk-through also proves that the result timestamps are each window's end − 1. */
     @Test
     void windowResultsCarryTheWindowsLastTimestamp() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         List<String> log = WatermarkRecorder.newLog();
         ScriptedSource<Long> src = new ScriptedSource<Long>().record(1000L, 1000);
         WindowedStream<Long, String, TimeWindow> w = env.addSource(src).keyBy(v -> "k")

@@ -27,6 +27,13 @@ final class Sem {
         return env;
     }
 
+    /** An environment on {@code clock} with per-event watermarks (and periodic emission every 200 ms). */
+    static StreamExecutionEnvironment perEvent(ManualClock clock) {
+        StreamExecutionEnvironment env = env(clock, 200);
+        env.getConfig().setPerEventWatermarks(true);
+        return env;
+    }
+
     /** Appends a pass-through {@link WatermarkRecorder} logging into {@code log}. */
     static <T> DataStream<T> record(DataStream<T> stream, List<String> log) {
         return stream.transform("rec", () -> new WatermarkRecorder<>(log));

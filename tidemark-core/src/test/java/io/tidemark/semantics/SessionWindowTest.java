@@ -30,7 +30,7 @@ class SessionWindowTest {
      */
     @Test
     void elementsExactlyOneGapApartMergeIntoOneSessionAsInFlinkNotTwoAsTheIssueClaimed() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         CollectSink<String> sink = sessions(env, new ScriptedSource<Long>().record(0L, 0).record(3000L, 3000));
         env.execute("touching");
         assertThat(sink.values()).containsExactly("k [0,6000) [0, 3000] ON_TIME#1");
@@ -43,7 +43,7 @@ class SessionWindowTest {
      */
     @Test
     void anElementTouchingASessionThatAlreadyFiredOpensANewSession() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         CollectSink<String> sink = sessions(env,
                 new ScriptedSource<Long>().record(0L, 0).watermark(2999).record(3000L, 3000));
         env.execute("touching-after-firing");
@@ -52,7 +52,7 @@ class SessionWindowTest {
 
     @Test
     void elementsMoreThanOneGapApartAreTwoSessions() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         CollectSink<String> sink = sessions(env, new ScriptedSource<Long>().record(0L, 0).record(3001L, 3001));
         env.execute("apart");
         assertThat(sink.values()).containsExactly("k [0,3000) [0] ON_TIME#1", "k [3001,6001) [3001] ON_TIME#1");
@@ -61,7 +61,7 @@ class SessionWindowTest {
     /** A late-arriving element that bridges two sessions merges them into one. */
     @Test
     void anElementBetweenTwoSessionsBridgesThem() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         CollectSink<String> sink = sessions(env,
                 new ScriptedSource<Long>().record(0L, 0).record(5000L, 5000).record(2500L, 2500));
         env.execute("bridge");
@@ -76,7 +76,7 @@ class SessionWindowTest {
      */
     @Test
     void anElementMergingIntoALiveSessionIsNotLateEvenIfItsOwnWindowWouldBe() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         ScriptedSource<String> src = new ScriptedSource<String>()
                 .record("a0", 0).record("a2500", 2500).watermark(3500).record("a100", 100).record("b200", 200)
                 .watermark(5499);

@@ -37,7 +37,7 @@ class SplitSourceWatermarksTest {
     @Test
     void sourceWatermarkIsTheMinimumOverActiveSplitsAndIdleSplitsAreLeftOut() throws Exception {
         ManualClock clock = new ManualClock(0);
-        StreamExecutionEnvironment env = Sem.env(clock, 0);
+        StreamExecutionEnvironment env = Sem.perEvent(clock);
         ScriptedSplitSource<String> src = new ScriptedSplitSource<String>(clock)
                 .record("a", "a1000", 1000)
                 .record("b", "b500", 500)

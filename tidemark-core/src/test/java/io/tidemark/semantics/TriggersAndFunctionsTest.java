@@ -68,7 +68,7 @@ class TriggersAndFunctionsTest {
      */
     @Test
     void countTriggerOnGlobalWindowsFiresEveryThirdElementAndKeepsTheContents() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         CollectSink<String> sink = new CollectSink<>();
         env.addSource(oneToSeven()).keyBy(v -> "k").window(GlobalWindows.create()).trigger(CountTrigger.of(3))
                 .process(new DescribeGlobal()).addSink(sink);
@@ -78,7 +78,7 @@ class TriggersAndFunctionsTest {
 
     @Test
     void purgingTriggerEmptiesTheWindowAfterEachFiring() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         CollectSink<String> sink = new CollectSink<>();
         env.addSource(oneToSeven()).keyBy(v -> "k").window(GlobalWindows.create())
                 .trigger(PurgingTrigger.of(CountTrigger.of(3)))
@@ -94,7 +94,7 @@ class TriggersAndFunctionsTest {
      */
     @Test
     void continuousEventTimeTriggerFiresEarlyThenOnTime() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         ScriptedSource<Long> src = new ScriptedSource<Long>()
                 .record(1000L, 1000).record(2000L, 2000).watermark(3000)
                 .record(4000L, 4000).watermark(6500).watermark(9000).watermark(9999);
@@ -118,7 +118,7 @@ class TriggersAndFunctionsTest {
      */
     @Test
     void continuousEventTimeTriggerNeverSetsAnEarlyTimerAfterTheWindowEnd() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         ScriptedSource<Long> src = new ScriptedSource<Long>()
                 .record(1L, 1).watermark(0).record(12L, 12).watermark(11).record(20L, 20).watermark(19);
         CollectSink<String> sink = new CollectSink<>();
@@ -196,7 +196,7 @@ class TriggersAndFunctionsTest {
     @Test
     void keyedProcessFunctionWithStateAndTimersOfBothDomains() throws Exception {
         ManualClock clock = new ManualClock(0);
-        StreamExecutionEnvironment env = Sem.env(clock, 0);
+        StreamExecutionEnvironment env = Sem.perEvent(clock);
         ScriptedSource<String> src = new ScriptedSource<String>(clock)
                 .record("a:x", 100).record("b:y", 200).record("a:x", 300)
                 .watermark(1150)
@@ -216,7 +216,7 @@ class TriggersAndFunctionsTest {
 
     @Test
     void processFunctionSideOutputs() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         OutputTag<String> even = new OutputTag<>("even");
         SingleOutputStreamOperator<Long> odd = env.addSource(new ScriptedSource<Long>()
                         .record(1L).record(2L).record(3L).record(4L).record(5L))
@@ -241,7 +241,7 @@ class TriggersAndFunctionsTest {
 
     @Test
     void rollingReduceEmitsTheRunningReductionPerKey() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         CollectSink<Long> sink = new CollectSink<>();
         env.addSource(new ScriptedSource<Long>().record(1L).record(2L).record(3L).record(4L).record(5L))
                 .keyBy(v -> v % 2).reduce(Long::sum).addSink(sink);
@@ -258,7 +258,7 @@ class TriggersAndFunctionsTest {
     /** sum("amount"): the first record of the window with the amounts summed. */
     @Test
     void windowedSumOfAField() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         CollectSink<Order> sink = new CollectSink<>();
         env.addSource(orders()).keyBy(Order::user).window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
                 .sum("amount").addSink(sink);
@@ -273,7 +273,7 @@ class TriggersAndFunctionsTest {
      */
     @Test
     void windowedSumOfAFieldOfANonPublicRecord() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         CollectSink<PrivateOrder> sink = new CollectSink<>();
         env.addSource(new ScriptedSource<PrivateOrder>()
                         .record(new PrivateOrder("a", 1000, 5), 1000).record(new PrivateOrder("a", 2000, 7), 2000))
@@ -310,7 +310,7 @@ class TriggersAndFunctionsTest {
     /** aggregate(agg, processWindowFunction): the window function sees the one aggregated value, plus key and window. */
     @Test
     void aggregateWithAProcessWindowFunction() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         CollectSink<String> sink = new CollectSink<>();
         env.addSource(orders()).keyBy(Order::user).window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
                 .aggregate(new Average(), new ProcessWindowFunction<Double, String, String, TimeWindow>() {

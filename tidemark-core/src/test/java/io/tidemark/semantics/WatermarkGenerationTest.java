@@ -39,7 +39,7 @@ class WatermarkGenerationTest {
      */
     @Test
     void articleTableWithPerEventEmissionIsMaxMinusBoundMinusOneMillisecond() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         List<String> log = WatermarkRecorder.newLog();
         ScriptedSource<Long> src = new ScriptedSource<Long>()
                 .record(T0 + 7_000).record(T0 + 3_000).record(T0 + 10_000).record(T0 + 8_000).record(T0 + 15_000);
@@ -117,11 +117,11 @@ class WatermarkGenerationTest {
                 .isEqualTo(200);
     }
 
-    /** Interval 0 (a Tidemark choice; Flink disables periodic emission at 0): a watermark after every event. */
+    /** Per-event watermarks (Tidemark's extension, {@code setPerEventWatermarks}): a watermark after every event. */
     @Test
-    void intervalZeroEmitsAfterEveryEvent() throws Exception {
+    void perEventWatermarksEmitAfterEveryEvent() throws Exception {
         ManualClock clock = new ManualClock(0);
-        StreamExecutionEnvironment env = Sem.env(clock, 0);
+        StreamExecutionEnvironment env = Sem.perEvent(clock);
         List<String> log = WatermarkRecorder.newLog();
         Sem.record(env.addSource(periodicScript(clock)).assignTimestampsAndWatermarks(boundedBy(Duration.ZERO)), log);
         env.execute("per-event");
@@ -130,6 +130,34 @@ class WatermarkGenerationTest {
                 "r:3000@3000", "w:2999", "r:4000@4000", "w:3999",
                 "r:5000@5000", "w:4999",
                 "w:" + MAX, "end");
+    }
+
+    /**
+     * Interval 0 switches periodic emission off, as in Flink: a periodic generator (bounded
+     * out-of-orderness) emits nothing until the final watermark of the bounded input, idleness is never
+     * detected (it is checked by the periodic emission), and a punctuated generator emits as usual.
+     */
+    @Test
+    void intervalZeroSwitchesPeriodicEmissionOff() throws Exception {
+        ManualClock clock = new ManualClock(0);
+        StreamExecutionEnvironment env = Sem.env(clock, 0);
+        List<String> log = WatermarkRecorder.newLog();
+        ScriptedSource<Long> src = periodicScript(clock);
+        src.at(600_000).tick(600_200);
+        Sem.record(env.addSource(src).assignTimestampsAndWatermarks(
+                boundedBy(Duration.ZERO).withIdleness(Duration.ofSeconds(1))), log);
+        env.execute("interval 0");
+        assertThat(log).containsExactly(
+                "r:1000@1000", "r:2000@2000", "r:3000@3000", "r:4000@4000", "r:5000@5000", "w:" + MAX, "end");
+
+        StreamExecutionEnvironment env2 = Sem.env(new ManualClock(0), 0);
+        List<String> log2 = WatermarkRecorder.newLog();
+        WatermarkStrategy<Long> echo = WatermarkStrategy.<Long>forGenerator(ctx -> new EchoTimestamps())
+                .withTimestampAssigner((v, ts) -> v);
+        Sem.record(env2.addSource(new ScriptedSource<Long>().record(5_000L).record(8_000L)).assignTimestampsAndWatermarks(echo),
+                log2);
+        env2.execute("interval 0, punctuated");
+        assertThat(log2).containsExactly("r:5000@5000", "w:5000", "r:8000@8000", "w:8000", "w:" + MAX, "end");
     }
 
     /** A generator that emits each event's timestamp as a watermark (punctuated), even when it is lower. */
@@ -145,7 +173,7 @@ class WatermarkGenerationTest {
 
     @Test
     void aLowerWatermarkIsNeverEmitted() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         List<String> log = WatermarkRecorder.newLog();
         ScriptedSource<Long> src = new ScriptedSource<Long>().record(5_000L).record(3_000L).record(8_000L).record(8_000L);
         WatermarkStrategy<Long> echo = WatermarkStrategy.<Long>forGenerator(ctx -> new EchoTimestamps())
@@ -158,7 +186,7 @@ class WatermarkGenerationTest {
 
     @Test
     void aSourceWatermarkLowerThanTheLastIsNotForwarded() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         List<String> log = WatermarkRecorder.newLog();
         ScriptedSource<Long> src = new ScriptedSource<Long>().watermark(5).watermark(3).watermark(5).watermark(8);
         Sem.record(env.addSource(src), log);
@@ -218,10 +246,10 @@ class WatermarkGenerationTest {
      */
     @Test
     void idlenessIsDetectedAtTheFirstCheckAfterTheTimeoutAlsoInPerEventMode() throws Exception {
-        for (long interval : new long[] {200, 0}) {
-            long idleAt = interval == 0 ? 60_400 : 60_600;
+        for (boolean perEvent : new boolean[] {false, true}) {
+            long idleAt = perEvent ? 60_400 : 60_600;
             ManualClock clock = new ManualClock(0);
-            StreamExecutionEnvironment env = Sem.env(clock, interval);
+            StreamExecutionEnvironment env = perEvent ? Sem.perEvent(clock) : Sem.env(clock, 200);
             List<String> log = WatermarkRecorder.newLog();
             ScriptedSource<Long> src = new ScriptedSource<Long>(clock).at(100).record(1_000L);
             for (long t = 200; t < idleAt; t += 200) {
@@ -230,10 +258,10 @@ class WatermarkGenerationTest {
             src.step(() -> log.add("@before")).tick(idleAt).step(() -> log.add("@" + idleAt));
             Sem.record(env.addSource(src).assignTimestampsAndWatermarks(
                     boundedBy(Duration.ZERO).withIdleness(Duration.ofMinutes(1))), log);
-            env.execute("idleness-" + interval);
+            env.execute("idleness-" + perEvent);
             // the final watermark of the bounded input is a watermark like any other: an idle output
             // becomes ACTIVE before it (as Flink's watermark output does)
-            assertThat(log).as("interval %d", interval).containsExactly(
+            assertThat(log).as("per event %s", perEvent).containsExactly(
                     "r:1000@1000", "w:999", "@before", "s:IDLE", "@" + idleAt, "s:ACTIVE", "w:" + MAX, "end");
         }
     }
@@ -242,7 +270,7 @@ class WatermarkGenerationTest {
     @Test
     void ingestionTimeStampsRecordsWithTheClock() throws Exception {
         ManualClock clock = new ManualClock(10_000);
-        StreamExecutionEnvironment env = Sem.env(clock, 0);
+        StreamExecutionEnvironment env = Sem.perEvent(clock);
         List<String> log = WatermarkRecorder.newLog();
         ScriptedSource<String> src = new ScriptedSource<String>(clock)
                 .record("a", 1)           // its own timestamp 1 is replaced by the clock's 10 000

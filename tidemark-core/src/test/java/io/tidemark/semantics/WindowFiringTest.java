@@ -44,7 +44,7 @@ class WindowFiringTest {
      */
     @Test
     void fourSecondWindowWalkThroughWithW4AndW9() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         ScriptedSource<Long> src = new ScriptedSource<Long>()
                 .record(1000L, 1000).record(3000L, 3000).record(2000L, 2000).record(7000L, 7000).record(3000L, 3000)
                 .watermark(4000)
@@ -76,7 +76,7 @@ class WindowFiringTest {
     void anElementOnAWindowEndBelongsToTheNextWindow() throws Exception {
         long tenOClock = 10 * 3600_000L;
         long fiveMin = 5 * 60_000L;
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         ScriptedSource<Long> src = new ScriptedSource<Long>()
                 .record(tenOClock + fiveMin, tenOClock + fiveMin)
                 .record(tenOClock + fiveMin - 1, tenOClock + fiveMin - 1)
@@ -92,7 +92,7 @@ class WindowFiringTest {
     /** The event-time trigger fires when the watermark reaches end − 1: [0,10000) fires at 9999, not at 9998. */
     @Test
     void eventTimeTriggerFiresAtWatermarkEndMinusOne() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         ScriptedSource<Long> src = new ScriptedSource<Long>()
                 .record(5000L, 5000).watermark(9998).record(9999L, 9999).watermark(9999).record(10_000L, 10_000);
         List<String> log = WatermarkRecorder.newLog();
@@ -112,7 +112,7 @@ class WindowFiringTest {
     void offsetWindowsStartOneMinuteAfterTheFiveMinuteMarks() throws Exception {
         long m = 60_000L;
         long ten = 10 * 60 * m;
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         ScriptedSource<Long> src = new ScriptedSource<Long>()
                 .record(ten + 30_000, ten + 30_000)          // 10:00:30
                 .record(ten + m, ten + m)                    // 10:01:00
@@ -131,7 +131,7 @@ class WindowFiringTest {
     /** Negative timestamps: [−10000, 0) holds −10000 … −1; −10001 is in [−20000, −10000); 0 starts [0, 10000). */
     @Test
     void negativeTimestampsEndToEnd() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         ScriptedSource<Long> src = new ScriptedSource<Long>()
                 .record(-1L, -1).record(-10_000L, -10_000).record(-10_001L, -10_001).record(0L, 0);
         CollectSink<String> sink = new CollectSink<>();
@@ -149,7 +149,7 @@ class WindowFiringTest {
      */
     @Test
     void negativeOffsetEndToEnd() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         ScriptedSource<Long> src = new ScriptedSource<Long>()
                 .record(0L, 0).record(6_999L, 6_999).record(7_000L, 7_000).record(-3_001L, -3_001).record(-3_000L, -3_000);
         CollectSink<String> sink = new CollectSink<>();
@@ -166,7 +166,7 @@ class WindowFiringTest {
     /** A bounded input ends with watermark Long.MAX_VALUE, which fires every open window (tumbling and session). */
     @Test
     void endOfInputFiresEveryOpenWindowWithTheMaxWatermark() throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         ScriptedSource<Long> src = new ScriptedSource<Long>()
                 .record(1_000L, 1_000).record(25_000L, 25_000).record(1_000_000_000L, 1_000_000_000);
         CollectSink<String> tumbling = new CollectSink<>();

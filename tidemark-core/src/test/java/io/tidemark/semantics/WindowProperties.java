@@ -112,7 +112,7 @@ class WindowProperties {
         long slide = new long[] {1000, 2000}[r.nextInt(2)];
         long gap = new long[] {500, 2000, 3000}[r.nextInt(3)];
 
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         KeyedStream<Ev, String> keyed = env.addSource(script(arrival)).assignTimestampsAndWatermarks(bounded(bound))
                 .keyBy(Ev::key);
         WindowedStream<Ev, String, TimeWindow> windowed = kind == 0
@@ -222,7 +222,7 @@ class WindowProperties {
     /** Runs a tumbling-window job with late data; returns {sum of last-firing counts, side output, dropped, records in}. */
     static long[] accountingRun(List<Ev> arrival, long bound, long size, long lateness, boolean sideOutput)
             throws Exception {
-        StreamExecutionEnvironment env = Sem.env(new ManualClock(), 0);
+        StreamExecutionEnvironment env = Sem.perEvent(new ManualClock());
         WindowedStream<Ev, String, TimeWindow> windowed = env.addSource(script(arrival))
                 .assignTimestampsAndWatermarks(bounded(bound)).keyBy(Ev::key)
                 .window(TumblingEventTimeWindows.of(Duration.ofMillis(size)))
@@ -315,7 +315,7 @@ class WindowProperties {
                 src.watermark(-10_000 + r.nextInt(40_000));
             }
         }
-        StreamExecutionEnvironment env = Sem.env(clock, r.nextBoolean() ? 0 : 200);
+        StreamExecutionEnvironment env = r.nextBoolean() ? Sem.perEvent(clock) : Sem.env(clock, 200);
         WatermarkStrategy<Ev> strategy = r.nextBoolean()
                 ? WatermarkStrategy.<Ev>forGenerator(ctx -> new Echo())
                 : WatermarkStrategy.forBoundedOutOfOrderness(Duration.ofMillis(r.nextInt(3000)));

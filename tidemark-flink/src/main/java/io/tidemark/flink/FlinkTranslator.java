@@ -109,8 +109,9 @@ public final class FlinkTranslator {
 
     /**
      * Adds {@code pipeline} to {@code flink}: sets the default parallelism and the watermark interval
-     * (Tidemark's, or 200 ms for idleness checks in per-event mode), enables object reuse (Tidemark hands
-     * records on without copying), and translates every node.
+     * (Tidemark's, which means the same on both: 0 switches periodic emission off), enables object reuse
+     * (Tidemark hands records on without copying), and translates every node. Per-event emission
+     * (Tidemark's extension) is done by the translated generators themselves.
      */
     public static void translate(Pipeline pipeline, StreamExecutionEnvironment flink) {
         List<Transformation<?>> nodes = pipeline.transformations();
@@ -122,7 +123,7 @@ public final class FlinkTranslator {
 
     private void translateAll(List<Transformation<?>> nodes) {
         flink.setParallelism(pipeline.parallelism());
-        flink.getConfig().setAutoWatermarkInterval(pipeline.config().getPeriodicEmitInterval());
+        flink.getConfig().setAutoWatermarkInterval(pipeline.config().getAutoWatermarkInterval());
         flink.getConfig().enableObjectReuse();
         io.tidemark.flink.bridge.JdkCollections.register(flink.getConfig().getSerializerConfig());
         for (Transformation<?> t : nodes) {

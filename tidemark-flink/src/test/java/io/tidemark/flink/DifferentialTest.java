@@ -46,7 +46,7 @@ class DifferentialTest {
             }
             // Flink: the whole batch in one job
             StreamExecutionEnvironment flinkEnv = StreamExecutionEnvironment.getExecutionEnvironment();
-            flinkEnv.getConfig().setAutoWatermarkInterval(0);
+            flinkEnv.getConfig().setPerEventWatermarks(true);
             List<String[]> flinkIds = new ArrayList<>();
             for (Scenario s : batch) {
                 String[] ids = {Collect.newId(), Collect.newId()};
@@ -58,7 +58,7 @@ class DifferentialTest {
             for (int i = 0; i < batch.size(); i++) {
                 Scenario s = batch.get(i);
                 StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-                env.getConfig().setAutoWatermarkInterval(0);
+                env.getConfig().setPerEventWatermarks(true);
                 String firedId = Collect.newId();
                 String lateId = Collect.newId();
                 s.build(env, firedId, lateId);

@@ -27,7 +27,7 @@ class FoundDifferencesTest {
     @Test
     void continuousEventTimeTriggerStopsAtTheWindowEnd() throws Exception {
         BothEngines.Results r = BothEngines.run((env, sinks) -> {
-            env.getConfig().setAutoWatermarkInterval(0);
+            env.getConfig().setPerEventWatermarks(true);
             env.fromElements(new Scenario.Event("k", 1, 1, 0), new Scenario.Event("k", 12, 1, 1), new Scenario.Event("k", 20, 1, 2))
                     .assignTimestampsAndWatermarks(WatermarkStrategy.<Scenario.Event>forBoundedOutOfOrderness(Duration.ZERO)
                             .withTimestampAssigner((e, previous) -> e.ts()))

@@ -130,7 +130,7 @@ class TranslationTest {
     @Test
     void splitSourcesWatermarkPerSplitOnBothEngines() throws Exception {
         BothEngines.Results r = BothEngines.run((env, sinks) -> {
-            env.getConfig().setAutoWatermarkInterval(0);
+            env.getConfig().setPerEventWatermarks(true);
             env.fromSource(new TwoDevices(), WatermarkStrategy.<Reading>forMonotonousTimestamps()
                             .withTimestampAssigner((x, previous) -> x.ts()), "devices")
                     .keyBy(x -> "all")

@@ -102,7 +102,7 @@ class WorkedExamplesTest {
     @Test
     void allowedLatenessReFiresAndSideOutputsTheRest() throws Exception {
         BothEngines.Results r = BothEngines.run((env, sinks) -> {
-            env.getConfig().setAutoWatermarkInterval(0);
+            env.getConfig().setPerEventWatermarks(true);
             OutputTag<Word> late = new OutputTag<>("late");
             SingleOutputStreamOperator<String> windows = env
                     .fromElements(new Word("a", 1, 1000), new Word("a", 2, 2000), new Word("b", 5, 3000),
@@ -129,6 +129,36 @@ class WorkedExamplesTest {
                 "b [20000,30000) n=1 sum=1 ON_TIME#1 wm=" + Long.MAX_VALUE);
         assertThat(r.tidemark().get("late")).isEqualTo(List.of(new Word("a", 8, 9500)));
         assertThat(r.flink().get("late")).isEqualTo(r.tidemark().get("late"));
+        assertThat(r.flink().get("windows")).asList().containsExactlyInAnyOrderElementsOf(
+                (List<?>) r.tidemark().get("windows"));
+    }
+
+    /**
+     * Interval 0 means the same on both engines (Flink's meaning): periodic emission is off, so the
+     * bounded-out-of-orderness generator emits nothing and every window fires at the final watermark;
+     * nothing is late.
+     */
+    @Test
+    void intervalZeroSwitchesPeriodicEmissionOffOnBothEngines() throws Exception {
+        BothEngines.Results r = BothEngines.run((env, sinks) -> {
+            env.getConfig().setAutoWatermarkInterval(0);
+            OutputTag<Word> late = new OutputTag<>("late");
+            SingleOutputStreamOperator<String> windows = env
+                    .fromElements(new Word("a", 1, 1000), new Word("a", 1, 15500), new Word("a", 8, 9500))
+                    .assignTimestampsAndWatermarks(WatermarkStrategy.<Word>forBoundedOutOfOrderness(Duration.ofSeconds(5))
+                            .withTimestampAssigner((word, previous) -> word.timestamp()))
+                    .keyBy(Word::word)
+                    .window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
+                    .sideOutputLateData(late)
+                    .process(new Describe());
+            windows.addSink(sinks.sink("windows"));
+            windows.getSideOutput(late).addSink(sinks.sink("late"));
+        });
+        assertThat(r.tidemark().get("windows")).asList().containsExactlyInAnyOrder(
+                "a [0,10000) n=2 sum=9 ON_TIME#1 wm=" + Long.MAX_VALUE,
+                "a [10000,20000) n=1 sum=1 ON_TIME#1 wm=" + Long.MAX_VALUE);
+        assertThat(r.tidemark().get("late")).isEqualTo(List.of());
+        assertThat(r.flink().get("late")).isEqualTo(List.of());
         assertThat(r.flink().get("windows")).asList().containsExactlyInAnyOrderElementsOf(
                 (List<?>) r.tidemark().get("windows"));
     }
@@ -161,7 +191,7 @@ class WorkedExamplesTest {
     @Test
     void keyedProcessFunctionWithStateAndTimers() throws Exception {
         BothEngines.Results r = BothEngines.run((env, sinks) -> {
-            env.getConfig().setAutoWatermarkInterval(0);
+            env.getConfig().setPerEventWatermarks(true);
             env.fromElements(new Word("a", 1, 0), new Word("b", 2, 5), new Word("a", 3, 12), new Word("a", 1, 30),
                             new Word("b", 1, 31))
                     .assignTimestampsAndWatermarks(WatermarkStrategy.<Word>forMonotonousTimestamps()
@@ -230,7 +260,7 @@ class WorkedExamplesTest {
     @Test
     void aUserDefinedTriggerRunsOnFlink() throws Exception {
         BothEngines.Results r = BothEngines.run((env, sinks) -> {
-            env.getConfig().setAutoWatermarkInterval(0);
+            env.getConfig().setPerEventWatermarks(true);
             env.fromElements(w(1), w(2), w(3), w(5), w(4), w(6), w(13), w(11))
                     .map(Item::word)
                     .assignTimestampsAndWatermarks(WatermarkStrategy.<Word>forBoundedOutOfOrderness(Duration.ofSeconds(1))

@@ -192,7 +192,11 @@ public final class JobRunner {
         if (clock != null) {
             env.setClock(clock);
         }
-        env.getConfig().setAutoWatermarkInterval(job.watermark().perEvent() ? 0L : job.watermark().interval().toMillis());
+        // per-event: Tidemark's extension; idleness is then checked at the default interval (200 ms)
+        env.getConfig().setPerEventWatermarks(job.watermark().perEvent());
+        if (!job.watermark().perEvent()) {
+            env.getConfig().setAutoWatermarkInterval(job.watermark().interval().toMillis());
+        }
 
         // The source reads its input in order in one subtask, so its watermarks (and the replay clock)
         // follow the input alone; keyBy sends each key's records and every watermark down one FIFO

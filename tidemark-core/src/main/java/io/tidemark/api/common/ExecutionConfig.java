@@ -12,13 +12,15 @@ public class ExecutionConfig implements Serializable {
     public static final long DEFAULT_AUTO_WATERMARK_INTERVAL = 200L;
 
     private long autoWatermarkInterval = DEFAULT_AUTO_WATERMARK_INTERVAL;
+    private boolean perEventWatermarks;
 
     /**
-     * How often (milliseconds of processing time) watermark generators' {@code onPeriodicEmit} runs.
-     * Default 200 ms, as in Flink. <b>0 means "after every event"</b>: Tidemark then calls
-     * {@code onPeriodicEmit} right after each {@code onEvent}, which makes watermarks a function of the
-     * input alone (Flink instead switches periodic emission off at 0). Idleness is still checked every
-     * 200 ms of processing time in that mode.
+     * How often (milliseconds of processing time) watermark generators' {@code onPeriodicEmit} runs, and
+     * with it the idleness checks of {@code withIdleness}. Default 200 ms. As in Flink, <b>0 switches
+     * periodic emission off</b>: periodic generators (bounded out-of-orderness, monotonous) then emit no
+     * watermark until the final one at the end of a bounded input, and no input is ever detected idle;
+     * generators that emit in {@code onEvent} (punctuated) work as before. For a watermark after every
+     * event, see {@link #setPerEventWatermarks}.
      */
     public ExecutionConfig setAutoWatermarkInterval(long intervalMillis) {
         if (intervalMillis < 0) {
@@ -33,21 +35,25 @@ public class ExecutionConfig implements Serializable {
         return setAutoWatermarkInterval(interval.toMillis());
     }
 
+    /** The periodic emission interval in milliseconds; 0 when periodic emission is off. */
     public long getAutoWatermarkInterval() {
         return autoWatermarkInterval;
     }
 
-    /** Whether watermarks are emitted after every event (interval 0). */
-    public boolean isPerEventWatermarks() {
-        return autoWatermarkInterval == 0;
+    /**
+     * Tidemark's extension: also ask every watermark generator for a watermark right after each event
+     * ({@code onPeriodicEmit} after {@code onEvent}), so that watermarks, and with them the results, are
+     * a function of the input alone, whatever the processing time. Periodic emission (and with it
+     * idleness detection) keeps running every {@link #getAutoWatermarkInterval auto-watermark interval}.
+     * The Flink runner does the same on Flink. Off by default.
+     */
+    public ExecutionConfig setPerEventWatermarks(boolean perEvent) {
+        this.perEventWatermarks = perEvent;
+        return this;
     }
 
-    /**
-     * How often (ms of processing time) the engine runs generators' periodic emission and with it the
-     * idleness checks: the watermark interval, or {@value #DEFAULT_AUTO_WATERMARK_INTERVAL} ms when
-     * watermarks are emitted per event.
-     */
-    public long getPeriodicEmitInterval() {
-        return isPerEventWatermarks() ? DEFAULT_AUTO_WATERMARK_INTERVAL : autoWatermarkInterval;
+    /** Whether generators are also asked for a watermark after every event ({@link #setPerEventWatermarks}). */
+    public boolean isPerEventWatermarks() {
+        return perEventWatermarks;
     }
 }

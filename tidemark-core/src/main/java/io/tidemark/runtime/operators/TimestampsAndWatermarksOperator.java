@@ -17,8 +17,9 @@ import io.tidemark.time.Clock;
  *
  * <p>Design: the generator sees every event ({@code onEvent}) and is asked to emit by the engine's
  * periodic timer ({@link io.tidemark.runtime.time.ProcessingTimeService#schedulePeriodically}, every
- * {@link io.tidemark.api.common.ExecutionConfig#getPeriodicEmitInterval} of processing time, first one
- * interval after open); in per-event mode also right after every event. It emits through a
+ * {@link io.tidemark.api.common.ExecutionConfig#getAutoWatermarkInterval} of processing time, first one
+ * interval after open; never at interval 0, as in Flink); in per-event mode also right after every
+ * event. It emits through a
  * {@link WatermarkEmitter}: monotonic, idleness as in-band status changes (IDLE when the generator marks
  * its output idle, ACTIVE before the next record or higher watermark). Upstream watermarks are replaced
  * by this operator's own, except the final {@code Long.MAX_VALUE} one that ends a bounded input.
@@ -44,13 +45,16 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
         generator = strategy.createWatermarkGenerator(genContext);
         emitter = new WatermarkEmitter(output, metrics);
         perEvent = context.getConfig().isPerEventWatermarks();
-        context.getProcessingTimeService().schedulePeriodically(context.getConfig().getPeriodicEmitInterval(), time -> {
-            try {
-                generator.onPeriodicEmit(emitter);
-            } catch (Throwable t) {
-                throw failure(t);
-            }
-        });
+        long interval = context.getConfig().getAutoWatermarkInterval();
+        if (interval > 0) {
+            context.getProcessingTimeService().schedulePeriodically(interval, time -> {
+                try {
+                    generator.onPeriodicEmit(emitter);
+                } catch (Throwable t) {
+                    throw failure(t);
+                }
+            });
+        }
     }
 
     @Override

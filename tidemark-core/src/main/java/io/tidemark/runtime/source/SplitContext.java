@@ -7,7 +7,7 @@ import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
  * The {@link SplitSourceFunction.SplitSourceContext} every engine gives a split source: under the
  * source's lock, each record gets its timestamp from its split's assigner, goes out, and only then is
  * seen by its split's generator (as Flink does, so no watermark that accounts for a record can
- * overtake it); at watermark interval 0 the split's watermark is emitted right after. A batch
+ * overtake it); with per-event watermarks the split's watermark is emitted right after. A batch
  * ({@link #collectAll}) does the same per record under one lock. Engines differ
  * only in how a record goes out ({@link RecordOutput}) and how they fire periodic emission.
  */
@@ -27,7 +27,7 @@ public final class SplitContext<T> implements SplitSourceFunction.SplitSourceCon
     private final RecordOutput<T> output;
 
     /**
-     * @param perEvent whether watermarks are emitted after every record (watermark interval 0)
+     * @param perEvent whether watermarks are emitted after every record ({@code setPerEventWatermarks})
      */
     public SplitContext(Object lock, SplitWatermarks<T> watermarks, int subtask, int parallelism, boolean perEvent,
             RecordOutput<T> output) {

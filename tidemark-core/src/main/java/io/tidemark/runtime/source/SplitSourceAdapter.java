@@ -12,8 +12,8 @@ import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
 /**
  * Runs one subtask of a {@link SplitSourceFunction} as a source task's source: per-split watermarks
  * through {@link SplitWatermarks}, whose periodic emission (and idleness checks) runs on the task's
- * periodic timer every {@link ExecutionConfig#getPeriodicEmitInterval} of processing time, and in
- * per-event mode also after every record. Built by the engine for one subtask, with that subtask's
+ * periodic timer every {@link ExecutionConfig#getAutoWatermarkInterval} of processing time (never at
+ * interval 0, as in Flink), and in per-event mode also after every record. Built by the engine for one subtask, with that subtask's
  * timers, settings and metrics (it reports its splits through {@link SplitWatermarks#diagnostics});
  * never serialized.
  */
@@ -61,8 +61,10 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
         });
         metrics.setDiagnostics(watermarks.diagnostics());
         Object lock = ctx.getCheckpointLock();
-        synchronized (lock) {
-            timeService.schedulePeriodically(config.getPeriodicEmitInterval(), time -> watermarks.onPeriodicEmit());
+        if (config.getAutoWatermarkInterval() > 0) {
+            synchronized (lock) {
+                timeService.schedulePeriodically(config.getAutoWatermarkInterval(), time -> watermarks.onPeriodicEmit());
+            }
         }
         SplitContext.RecordOutput<T> out = ctx instanceof LockHoldingOutput
                 ? ((LockHoldingOutput<T>) ctx)::collectWithTimestampHoldingLock // SplitContext holds the lock

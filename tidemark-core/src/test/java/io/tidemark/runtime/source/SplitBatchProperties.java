@@ -98,15 +98,17 @@ class SplitBatchProperties {
     }
 
     /**
-     * The source's output as the next operator sees it. {@code watermarks}: 0 per record (interval 0),
-     * 1 periodic every 100 ms of the clock, 2 periodic every 1 ms (due before almost every record).
+     * The source's output as the next operator sees it. {@code watermarks}: 0 per record (per-event
+     * watermarks, periodic every 200 ms), 1 periodic every 100 ms of the clock, 2 periodic every 1 ms (due
+     * before almost every record).
      */
     private static List<String> run(List<List<Ev>> batches, long[] at, boolean batched, int watermarks, boolean idleness)
             throws Exception {
         ManualClock clock = new ManualClock();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setClock(clock);
-        env.getConfig().setAutoWatermarkInterval(watermarks == 0 ? 0 : watermarks == 1 ? 100 : 1);
+        env.getConfig().setAutoWatermarkInterval(watermarks == 0 ? 200 : watermarks == 1 ? 100 : 1);
+        env.getConfig().setPerEventWatermarks(watermarks == 0);
         WatermarkStrategy<Ev> strategy = WatermarkStrategy.<Ev>forBoundedOutOfOrderness(Duration.ofMillis(50))
                 .withTimestampAssigner((e, t) -> e.ts());
         if (idleness) {

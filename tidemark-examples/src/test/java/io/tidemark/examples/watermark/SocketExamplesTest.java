@@ -61,7 +61,7 @@ class SocketExamplesTest {
 
     static StreamExecutionEnvironment env() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setClock(new ManualClock());
-        env.getConfig().setAutoWatermarkInterval(0);
+        env.getConfig().setPerEventWatermarks(true);
         return env;
     }
 

@@ -140,8 +140,7 @@ public final class Sources {
      * then its split's generator sees it (and, in per-event mode, emits), as in Tidemark.
      *
      * <p>Periodic emission (and with it the idleness checks) runs on Tidemark's periodic timer
-     * ({@link ProcessingTimeService#schedulePeriodically}), every {@code ExecutionConfig}'s periodic
-     * emission interval:
+     * ({@link ProcessingTimeService#schedulePeriodically}) every auto-watermark interval (none at 0):
      * <ul>
      *   <li>with a <b>driven clock</b> ({@link Clock#isDriven()}, e.g. the {@code ReplayClock} a replayed
      *   source advances to each record's arrival time) it runs exactly as in Tidemark's source task: on
@@ -172,7 +171,7 @@ public final class Sources {
             this.source = source;
             this.strategy = strategy;
             this.perEvent = config.isPerEventWatermarks();
-            this.periodicEmitInterval = config.getPeriodicEmitInterval();
+            this.periodicEmitInterval = config.getAutoWatermarkInterval();
             this.name = name;
             this.drivenClock = clock != null && clock.isDriven() ? clock : null;
         }
@@ -217,8 +216,10 @@ public final class Sources {
                     // the next record or watermark marks the source active
                 }
             });
-            synchronized (lock) {
-                timers.schedulePeriodically(periodicEmitInterval, time -> watermarks.onPeriodicEmit());
+            if (periodicEmitInterval > 0) { // 0: periodic emission off, as in Flink
+                synchronized (lock) {
+                    timers.schedulePeriodically(periodicEmitInterval, time -> watermarks.onPeriodicEmit());
+                }
             }
             WallClockTimers wall = driven ? null : new WallClockTimers(timers, lock, "tidemark-split-watermarks-" + name);
             int subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();

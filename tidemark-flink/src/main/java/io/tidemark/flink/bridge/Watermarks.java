@@ -14,9 +14,9 @@ import org.apache.flink.api.common.eventtime.WatermarkGeneratorSupplier;
  * {@code withIdleness}, the timestamp-assigner decorator Flink's {@code withTimestampAssigner}; any
  * other strategy is wrapped: its generator and assigner run unchanged, with Tidemark's wall clock.
  *
- * <p>Per-event mode (Tidemark interval 0): the wrapped generator's {@code onPeriodicEmit} runs right
- * after each {@code onEvent}, as Tidemark does; the runner sets Flink's periodic interval to 200 ms,
- * which is when Tidemark checks idleness in that mode.
+ * <p>Per-event mode ({@code ExecutionConfig.setPerEventWatermarks}, Tidemark's extension): the wrapped
+ * generator's {@code onPeriodicEmit} runs right after each {@code onEvent}, as Tidemark does; periodic
+ * emission (and idleness) runs at the job's interval, which the runner gives Flink unchanged.
  */
 public final class Watermarks implements org.apache.flink.api.common.eventtime.WatermarkStrategy<Object> {
 

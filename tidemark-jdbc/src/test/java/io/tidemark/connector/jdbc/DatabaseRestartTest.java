@@ -75,7 +75,7 @@ class DatabaseRestartTest {
 
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
-        env.getConfig().setAutoWatermarkInterval(0);
+        env.getConfig().setPerEventWatermarks(true);
         List<JdbcPipelines.Stat> fired = new ArrayList<>();
         env.fromCollection(orders)
                 .map(new KillServerAt(40))

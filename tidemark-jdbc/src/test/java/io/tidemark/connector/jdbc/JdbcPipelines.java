@@ -95,7 +95,7 @@ public final class JdbcPipelines {
     public static void build(StreamExecutionEnvironment env, List<Order> input, boolean sessions, JdbcConnectionOptions db,
             JdbcExecutionOptions execution, String results, String late, SinkFunction<Stat> firings) {
         env.setParallelism(1);
-        env.getConfig().setAutoWatermarkInterval(0);
+        env.getConfig().setPerEventWatermarks(true);
         OutputTag<Order> lateTag = new OutputTag<>("late-orders") {};
         SingleOutputStreamOperator<Stat> stats = env.fromCollection(input)
                 .assignTimestampsAndWatermarks(WatermarkStrategy.<Order>forBoundedOutOfOrderness(Duration.ZERO)

@@ -12,6 +12,9 @@ public interface WatermarkGenerator<T> {
     /** Called for every event, after its timestamp was assigned. */
     void onEvent(T event, long eventTimestamp, WatermarkOutput output);
 
-    /** Called every watermark interval of processing time (and, at interval 0, after every event). */
+    /**
+     * Called every watermark interval of processing time (never at interval 0), and with per-event
+     * watermarks also after every event.
+     */
     void onPeriodicEmit(WatermarkOutput output);
 }

@@ -9,7 +9,10 @@ public interface WatermarkOutput {
      */
     void emitWatermark(Watermark watermark);
 
-    /** Marks this output idle: downstream leaves it out of the minimum until it is active again. */
+    /**
+     * Marks this output idle: downstream leaves it out of the minimum until it is active again. Marking
+     * an idle output idle again changes nothing (the engine's outputs forward only changes).
+     */
     void markIdle();
 
     /** Marks this output active again (emitting a watermark or a record does that too). */
