@@ -35,6 +35,7 @@ final class InputTask implements Task {
     private int numFinished;
     private LocalJob job;
     private volatile boolean running = true;
+    private boolean opened;
     private volatile Thread thread;
 
     @SuppressWarnings("unchecked")
@@ -63,12 +64,38 @@ final class InputTask implements Task {
         return name;
     }
 
+    /**
+     * Runs the chain until every channel ended (or the task is cancelled), then closes it; reports the
+     * first failure to the job. The report happens whatever fails, also an error while failing or
+     * closing (out of memory again): the job never waits for a task that has died.
+     */
     @Override
-    @SuppressWarnings("unchecked")
     public void run() {
-        thread = Thread.currentThread();
         Throwable failure = null;
-        boolean opened = false;
+        try {
+            failure = runChain();
+        } catch (Throwable t) {
+            failure = t;
+        }
+        try {
+            running = false;
+            Throwable closeFailure = Lifecycle.close(operators, opened);
+            if (failure == null) {
+                failure = closeFailure;
+            }
+        } catch (Throwable t) {
+            if (failure == null) {
+                failure = t;
+            }
+        } finally {
+            job.taskFinished(this, failure);
+        }
+    }
+
+    /** Opens the chain and processes its input to the end; returns the failure, or null. */
+    @SuppressWarnings("unchecked")
+    private Throwable runChain() {
+        thread = Thread.currentThread();
         try {
             Lifecycle.open(operators);
             opened = true;
@@ -126,18 +153,10 @@ final class InputTask implements Task {
                     w.flush();
                 }
             }
-        } catch (InterruptedException e) {
-            if (running) {
-                failure = e;
-            }
+            return null;
         } catch (Throwable t) {
-            if (running) {
-                failure = t; // after cancel, an interrupted hand-over is expected, not a failure
-            }
-        } finally {
-            running = false;
-            Throwable closeFailure = Lifecycle.close(operators, opened);
-            job.taskFinished(this, failure != null ? failure : closeFailure);
+            // after cancel, an interrupted hand-over is expected, not a failure
+            return running ? t : null;
         }
     }
 

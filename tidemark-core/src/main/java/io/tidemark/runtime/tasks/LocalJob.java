@@ -9,80 +9,148 @@ import io.tidemark.runtime.metrics.OperatorMetrics;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.util.UUID;
 
 /**
- * A job running inside this JVM: one thread per task. The first failure cancels every other task;
- * the job ends when every task thread has ended, so failure and cancellation leave no threads behind.
+ * A job running inside this JVM: one thread per task. The first failure — any exception or error of
+ * any task or timer thread, {@link OutOfMemoryError} and {@link StackOverflowError} included — cancels
+ * every other task; the job ends when every task thread has ended, so failure and cancellation leave no
+ * threads behind.
+ *
+ * <p>Failing must work when memory has run out and stays out (the state that filled the heap is still
+ * there): recording a failure and counting a task as finished allocate nothing; a finished task is
+ * dropped (with the operator state it holds, once its thread has ended); and a reserve of
+ * {@value #RESERVE_BYTES} bytes, held from the start, is released at the first failure, so that what
+ * follows (cancelling, building the error, the caller printing it) has room. A task thread that does not
+ * stop within {@link #CANCEL_TIMEOUT} of a failure (user code ignoring interrupts) no longer delays the
+ * result: {@link #getJobExecutionResult} throws anyway and names it (task threads are daemons).
  */
 public final class LocalJob implements JobClient {
 
-    private final String id = java.util.UUID.randomUUID().toString().replace("-", "");
+    /** How long after a failure the result waits for the remaining task threads to stop. */
+    static final Duration CANCEL_TIMEOUT = Duration.ofSeconds(10);
+    /** Heap kept in reserve for failing after an {@link OutOfMemoryError}. */
+    static final int RESERVE_BYTES = 1 << 20;
+
+    private final String id = UUID.randomUUID().toString().replace("-", "");
     private final String name;
-    private final List<Task> tasks = new ArrayList<>();
-    private final List<Thread> threads = new ArrayList<>();
     private final List<SubtaskMetrics> metrics;
-    private final CountDownLatch done;
+    private final Task[] tasks;
+    private final String[] taskNames;
+    private final Thread[] threads;
+    private int numTasks;
+    /** Tasks not finished yet; guarded by this. */
+    private int running;
     private volatile JobStatus status = JobStatus.CREATED;
     private volatile Throwable failure;
+    private String failedTask;
+    private long failureNanos;
     private volatile boolean cancelled;
     private long startNanos;
     private volatile long endNanos;
+    @SuppressWarnings("unused")
+    private byte[] reserve = new byte[RESERVE_BYTES];
 
     LocalJob(String name, List<OperatorMetrics> metrics, int numTasks) {
         this.name = name;
         this.metrics = List.copyOf(metrics);
-        this.done = new CountDownLatch(numTasks);
+        this.tasks = new Task[numTasks];
+        this.taskNames = new String[numTasks];
+        this.threads = new Thread[numTasks];
     }
 
     void addTask(Task task) {
-        tasks.add(task);
+        taskNames[numTasks] = task.getName();
+        tasks[numTasks++] = task;
         task.bind(this);
     }
 
     void start() {
         startNanos = System.nanoTime();
         status = JobStatus.RUNNING;
-        if (tasks.isEmpty()) {
+        synchronized (this) {
+            running = numTasks;
+        }
+        if (numTasks == 0) {
             endNanos = System.nanoTime();
             status = JobStatus.FINISHED;
             return;
         }
-        for (Task task : tasks) {
+        for (int i = 0; i < numTasks; i++) {
+            Task task = tasks[i];
             Thread t = new Thread(task, task.getName());
             t.setDaemon(true);
-            threads.add(t);
+            // last resort: whatever escapes a task's own handling still ends the task in the job
+            t.setUncaughtExceptionHandler((thread, e) -> taskFinished(task, e));
+            threads[i] = t;
         }
-        for (Thread t : threads) {
-            t.start();
+        for (int i = 0; i < numTasks; i++) {
+            threads[i].start();
         }
     }
 
+    /**
+     * A task ended, with {@code t} as its failure or null. Idempotent per task. Allocates nothing before
+     * the task counts as finished, so it works when memory has run out.
+     */
     synchronized void taskFinished(Task task, Throwable t) {
-        if (t != null && failure == null && !cancelled) {
-            failure = t;
-            for (Task other : tasks) {
-                if (other != task) {
+        int at = indexOf(task);
+        if (at < 0) {
+            return; // reported already
+        }
+        tasks[at] = null; // the job no longer holds the task's operators and their state
+        try {
+            if (t != null) {
+                fail(t, at);
+            }
+        } finally {
+            if (--running == 0) {
+                endNanos = System.nanoTime();
+                status = failure != null ? JobStatus.FAILED : cancelled ? JobStatus.CANCELED : JobStatus.FINISHED;
+            }
+            notifyAll();
+        }
+    }
+
+    /** A timer thread of {@code task} failed: fails the job like a task failure; every task is stopped. */
+    synchronized void timerFailed(Task task, Throwable t) {
+        int at = indexOf(task);
+        if (failure == null && !cancelled) {
+            fail(t, at);
+            if (at >= 0) {
+                tasks[at].cancel();
+            }
+        }
+    }
+
+    /** Records the first failure, releases the reserve, cancels the other tasks. Called holding this. */
+    private void fail(Throwable t, int at) {
+        if (failure != null || cancelled) {
+            return;
+        }
+        failure = t;
+        failedTask = at >= 0 ? taskNames[at] : null;
+        failureNanos = System.nanoTime();
+        reserve = null;
+        for (int i = 0; i < numTasks; i++) {
+            Task other = tasks[i];
+            if (other != null && i != at) {
+                try {
                     other.cancel();
+                } catch (Throwable e) {
+                    // a source whose cancel() fails is interrupted anyway; the first failure stands
                 }
             }
         }
-        done.countDown();
-        if (done.getCount() == 0) {
-            endNanos = System.nanoTime();
-            status = failure != null ? JobStatus.FAILED : cancelled ? JobStatus.CANCELED : JobStatus.FINISHED;
-        }
     }
 
-    synchronized void timerFailed(Task task, Throwable t) {
-        // a timer failure fails the job like a task failure; every task is stopped
-        if (failure == null && !cancelled) {
-            failure = t;
-            for (Task each : tasks) {
-                each.cancel();
+    private int indexOf(Task task) {
+        for (int i = 0; i < numTasks; i++) {
+            if (tasks[i] == task) {
+                return i;
             }
         }
+        return -1;
     }
 
     @Override
@@ -103,44 +171,96 @@ public final class LocalJob implements JobClient {
     @Override
     public void cancel() throws InterruptedException {
         synchronized (this) {
-            if (done.getCount() == 0) {
+            if (running == 0) {
                 return;
             }
             cancelled = true;
-            for (Task task : tasks) {
-                task.cancel();
+            for (int i = 0; i < numTasks; i++) {
+                if (tasks[i] != null) {
+                    tasks[i].cancel();
+                }
             }
         }
+        awaitEnd(Long.MAX_VALUE);
         joinThreads();
     }
 
+    /**
+     * Waits until every task has finished, or {@code timeoutNanos} passed, or {@link #CANCEL_TIMEOUT}
+     * passed after a failure; returns whether every task finished.
+     */
+    private synchronized boolean awaitEnd(long timeoutNanos) throws InterruptedException {
+        long deadline = timeoutNanos == Long.MAX_VALUE ? Long.MAX_VALUE : System.nanoTime() + timeoutNanos;
+        while (running > 0) {
+            long now = System.nanoTime();
+            long until = deadline;
+            if (failure != null) {
+                until = Math.min(until, failureNanos + CANCEL_TIMEOUT.toNanos());
+            }
+            if (until != Long.MAX_VALUE && now - until >= 0) {
+                return false;
+            }
+            long waitMillis = until == Long.MAX_VALUE ? 0 : Math.max(1, (until - now) / 1_000_000L);
+            wait(waitMillis);
+        }
+        return true;
+    }
+
+    /** Waits for the task threads to exit (each has reported already), at most the cancel timeout each. */
     private void joinThreads() throws InterruptedException {
-        for (Thread t : threads) {
-            t.join();
+        for (int i = 0; i < numTasks; i++) {
+            Thread t = threads[i];
+            if (t != null) {
+                t.join(CANCEL_TIMEOUT.toMillis());
+            }
         }
     }
 
     @Override
     public boolean awaitTermination(Duration timeout) throws InterruptedException {
-        return done.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        return awaitEnd(timeout.toNanos()) && running() == 0;
+    }
+
+    private synchronized int running() {
+        return running;
     }
 
     @Override
     public JobExecutionResult getJobExecutionResult() throws JobExecutionException, InterruptedException {
-        done.await();
-        joinThreads();
+        boolean allEnded = awaitEnd(Long.MAX_VALUE);
+        if (allEnded) {
+            joinThreads();
+        }
         Throwable f = failure;
         if (f != null) {
+            String where;
+            Throwable cause;
             if (f instanceof OperatorException) {
                 OperatorException oe = (OperatorException) f;
-                throw new JobExecutionException("job '" + name + "' failed in operator '" + oe.getOperatorName()
-                        + "' (subtask " + oe.getSubtaskIndex() + "): " + oe.getCause(), oe.getCause());
+                where = " in operator '" + oe.getOperatorName() + "' (subtask " + oe.getSubtaskIndex() + ")";
+                cause = oe.getCause();
+            } else {
+                where = failedTask == null ? "" : " in task '" + failedTask + "'";
+                cause = f;
             }
-            throw new JobExecutionException("job '" + name + "' failed: " + f, f);
+            String fatal = cause instanceof VirtualMachineError ? "a fatal error" : "";
+            throw new JobExecutionException("job '" + name + "' failed" + where + ": " + (fatal.isEmpty() ? "" : fatal + ", ")
+                    + cause + (allEnded ? "" : "; still running " + CANCEL_TIMEOUT.toSeconds() + " s after the failure: "
+                    + stillRunning()), cause);
         }
         if (cancelled) {
             throw new JobExecutionException("job '" + name + "' was cancelled", null);
         }
         return new JobExecutionResult(id, name, (endNanos - startNanos) / 1_000_000L, metrics);
+    }
+
+    private List<String> stillRunning() {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < numTasks; i++) {
+            if (threads[i] != null && threads[i].isAlive()) {
+                names.add(taskNames[i]);
+            }
+        }
+        return names;
     }
 }

@@ -53,6 +53,7 @@ final class SourceTask<T> implements Task {
     private final SourceContextImpl<T> ctx;
     private LocalJob job;
     private volatile boolean running = true;
+    private boolean opened;
     private volatile Thread helperThread;
     private volatile Thread taskThread;
 
@@ -80,11 +81,36 @@ final class SourceTask<T> implements Task {
         return name;
     }
 
+    /**
+     * Runs the source and its chain, then stops the timer thread and closes everything; reports the
+     * first failure to the job. The report happens whatever fails, also an error while failing or closing
+     * (out of memory again): the job never waits for a task that has died.
+     */
     @Override
     public void run() {
-        taskThread = Thread.currentThread();
         Throwable failure = null;
-        boolean opened = false;
+        try {
+            failure = runSource();
+        } catch (Throwable t) {
+            failure = t;
+        }
+        try {
+            Throwable closeFailure = stopAndClose();
+            if (failure == null) {
+                failure = closeFailure;
+            }
+        } catch (Throwable t) {
+            if (failure == null) {
+                failure = t;
+            }
+        } finally {
+            job.taskFinished(this, failure);
+        }
+    }
+
+    /** Opens, runs the source to its end (or until cancelled), ends the input; returns the failure or null. */
+    private Throwable runSource() {
+        taskThread = Thread.currentThread();
         try {
             synchronized (lock) {
                 if (userFunction instanceof RichFunction) {
@@ -112,20 +138,20 @@ final class SourceTask<T> implements Task {
                     flushWriters();
                 }
             }
+            return null;
         } catch (Throwable t) {
-            failure = t;
-        } finally {
-            running = false;
-            stopHelperThread();
-            Throwable closeFailure;
-            synchronized (lock) {
-                closeFailure = closeSource();
-                Throwable c = Lifecycle.close(operators, opened);
-                if (closeFailure == null) {
-                    closeFailure = c;
-                }
-            }
-            job.taskFinished(this, failure != null ? failure : closeFailure);
+            return t;
+        }
+    }
+
+    /** Stops the timer thread, closes the source's function and the chain; returns the first failure or null. */
+    private Throwable stopAndClose() {
+        running = false;
+        stopHelperThread();
+        synchronized (lock) {
+            Throwable closeFailure = closeSource();
+            Throwable c = Lifecycle.close(operators, opened);
+            return closeFailure != null ? closeFailure : c;
         }
     }
 
