@@ -112,6 +112,21 @@ public final class OperatorMetrics implements SubtaskMetrics {
         return d == null ? null : d.holdingBack();
     }
 
+    /** A split source's inputs are its splits: each split's watermark ({@link #inputWatermarks}). */
+    public Map<String, Long> splitWatermarks() {
+        return inputWatermarks();
+    }
+
+    /** The idle splits of a split source ({@link #idleInputs}). */
+    public Set<String> idleSplits() {
+        return idleInputs();
+    }
+
+    /** The split holding a split source's watermark back, or null ({@link #inputHoldingBack}). */
+    public String splitHoldingBack() {
+        return inputHoldingBack();
+    }
+
     /** Batches waiting in this subtask's input queue (0 for chained operators). */
     public int queueFill() {
         WatermarkDiagnostics d = diagnostics;

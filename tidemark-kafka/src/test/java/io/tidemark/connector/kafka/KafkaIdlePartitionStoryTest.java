@@ -28,8 +28,10 @@ import org.junit.jupiter.api.Test;
 /**
  * The seeds' idle-partition story (seeds/002 §4.2–4.3, seeds/000 §5.1) on a real topic: 24 partitions,
  * two of which stop for ten minutes. Without idleness every window stalls until they come back; with
- * {@code withIdleness(2 min)} the stopped partitions are left out after two minutes and the windows go
- * on firing; their backlog is then late; and when they come back they are active again and hold the
+ * {@code withIdleness(2 min)} the stopped partitions are left out once the periodic checks (one per
+ * step here) have seen them silent for more than two minutes — Flink's rule: the check at step 5 still
+ * sees their last records, the one at 6 starts the silence, the one at 9 is more than two minutes
+ * after it — and the windows go on firing; their backlog is then late; and when they come back they are active again and hold the
  * watermark back (here they come back slower than the others, so windows follow their pace).
  *
  * <p>Processing time is a {@link ManualClock} the test moves one minute per step; each step writes one
@@ -131,7 +133,7 @@ class KafkaIdlePartitionStoryTest {
             long expected = sent;
             SharedBroker.await("step " + step + " read and windowed", Duration.ofSeconds(30),
                     () -> Jobs.emitted(job, "kafka-24") == expected && Jobs.received(job, "per-minute") == expected);
-            if (step == STOP + 3) {
+            if (step == STOP + 4) {
                 OperatorMetrics m = Jobs.source(job, "kafka-24");
                 if (idleness) {
                     assertThat(m.idleSplits()).containsExactlyInAnyOrder(topic + "-22", topic + "-23");
@@ -168,9 +170,10 @@ class KafkaIdlePartitionStoryTest {
     void withIdlenessWindowsGoOnTheBacklogIsLateAndTheReturnHoldsTheWatermarkAgain() throws Exception {
         Run run = run(true);
         Map<Long, Fired> fired = byStart(run.fired());
-        // released two minutes after the partitions stopped: each window fires two steps after it ends
-        for (long m = STOP; m < RESUME - 2; m++) {
-            assertThat(fired.get(m * MIN).at()).as("window %d", m).isEqualTo((m + 2) * MIN);
+        // released when the silent partitions turn idle at step 9 (the windows held until then fire
+        // together), from then on each window fires two steps after it ends
+        for (long m = STOP - 1; m < RESUME - 2; m++) {
+            assertThat(fired.get(m * MIN).at()).as("window %d", m).isEqualTo(Math.max(STOP + 4, m + 2) * MIN);
         }
         // the backlog of windows that fired meanwhile is late (to the side output); nothing else is
         assertThat(run.late()).isNotEmpty().allMatch(e -> e.partition() >= 22 && e.ts() >= STOP * MIN

@@ -29,7 +29,7 @@ class PartitionDiscoveryTest {
     void aPartitionAddedWhileRunningIsFoundReadAndHoldsTheWatermarkUntilRead() throws Exception {
         String topic = SharedBroker.topic("grow", 2);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(1);
-        env.getConfig().setAutoWatermarkInterval(0); // a watermark after every record: the outcome depends on the data only
+        env.getConfig().setPerEventWatermarks(true); // a watermark after every record: the outcome depends on the data only
         KafkaSource<Event> source = KafkaSource.<Event>builder()
                 .setBootstrapServers(SharedBroker.get().bootstrapServers())
                 .setTopics(topic)

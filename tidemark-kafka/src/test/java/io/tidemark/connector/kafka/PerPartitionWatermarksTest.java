@@ -51,7 +51,7 @@ class PerPartitionWatermarksTest {
             end.put(new TopicPartition(topic, p), (long) PER_PARTITION);
         }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(1);
-        env.getConfig().setAutoWatermarkInterval(0); // a watermark after every record: the outcome depends on the data only
+        env.getConfig().setPerEventWatermarks(true); // a watermark after every record: the outcome depends on the data only
         WatermarkStrategy<Event> strategy = WatermarkStrategy.<Event>forBoundedOutOfOrderness(Duration.ofMillis(BOUND))
                 .withTimestampAssigner((e, t) -> e.ts());
 
