@@ -64,32 +64,13 @@ final class InputTask implements Task {
         return name;
     }
 
-    /**
-     * Runs the chain until every channel ended (or the task is cancelled), then closes it; reports the
-     * first failure to the job. The report happens whatever fails, also an error while failing or
-     * closing (out of memory again): the job never waits for a task that has died.
-     */
+    /** Runs the chain until every channel ended (or the task is cancelled), then closes it (see {@link Task#runThenClose}). */
     @Override
     public void run() {
-        Throwable failure = null;
-        try {
-            failure = runChain();
-        } catch (Throwable t) {
-            failure = t;
-        }
-        try {
+        Task.runThenClose(this, job, this::runChain, () -> {
             running = false;
-            Throwable closeFailure = Lifecycle.close(operators, opened);
-            if (failure == null) {
-                failure = closeFailure;
-            }
-        } catch (Throwable t) {
-            if (failure == null) {
-                failure = t;
-            }
-        } finally {
-            job.taskFinished(this, failure);
-        }
+            return Lifecycle.close(operators, opened);
+        });
     }
 
     /** Opens the chain and processes its input to the end; returns the failure, or null. */

@@ -81,31 +81,10 @@ final class SourceTask<T> implements Task {
         return name;
     }
 
-    /**
-     * Runs the source and its chain, then stops the timer thread and closes everything; reports the
-     * first failure to the job. The report happens whatever fails, also an error while failing or closing
-     * (out of memory again): the job never waits for a task that has died.
-     */
+    /** Runs the source and its chain, then stops the timer thread and closes everything (see {@link Task#runThenClose}). */
     @Override
     public void run() {
-        Throwable failure = null;
-        try {
-            failure = runSource();
-        } catch (Throwable t) {
-            failure = t;
-        }
-        try {
-            Throwable closeFailure = stopAndClose();
-            if (failure == null) {
-                failure = closeFailure;
-            }
-        } catch (Throwable t) {
-            if (failure == null) {
-                failure = t;
-            }
-        } finally {
-            job.taskFinished(this, failure);
-        }
+        Task.runThenClose(this, job, this::runSource, this::stopAndClose);
     }
 
     /** Opens, runs the source to its end (or until cancelled), ends the input; returns the failure or null. */
