@@ -50,9 +50,17 @@ final class Frames {
     }
 
     static String string(DataInputStream in) throws IOException {
+        return string(in, Integer.MAX_VALUE);
+    }
+
+    /** A string of at most {@code max} characters (a connection that sends a longer one is not a run's function). */
+    static String string(DataInputStream in, int max) throws IOException {
         int n = in.readInt();
         if (n < 0) {
             return null;
+        }
+        if (n > max) {
+            throw new IOException("a string of " + n + " characters where at most " + max + " were expected");
         }
         char[] c = new char[n];
         for (int i = 0; i < n; i++) {

@@ -78,6 +78,7 @@ public final class JobRunner {
     public static RunReport run(JobConfig job, Options o) throws Exception {
         checkEngine(o.engine());
         preflight(job);
+        InetAddress bind = bindAddress(o.engine());
         RunContext run = new RunContext(job, o.err());
         try {
             run.open(o.out());
@@ -86,9 +87,10 @@ public final class JobRunner {
         }
         Thread flusher = null;
         Thread bar = null;
-        try (RunServer server = new RunServer(bindAddress(o.engine()), run)) {
+        boolean settled = false; // the outputs committed or put back
+        try (RunServer server = new RunServer(bind, run)) {
             run.onFailure(server::close); // the job's functions lose their links and fail
-            LinkAddress link = server.address(advertisedHost(o.engine()));
+            LinkAddress link = server.address(bind.getHostAddress());
             Pipeline p = pipeline(job, o.parallelism(), link);
             StreamExecutionEnvironment env = p.env();
             o.control().bind(() -> {
@@ -140,16 +142,21 @@ public final class JobRunner {
             }
             Throwable cause = run.failure() != null ? run.failure() : failed;
             if (cause != null) {
+                settled = true;
                 List<String> kept = run.abort();
                 throw new RunFailedException(describe(cause), cause, kept);
             }
             try {
+                settled = true;
                 run.commit();
             } catch (IOException e) {
                 throw new RunFailedException(e.getMessage(), e, run.abort());
             }
             return report(job, run.stats, embedded, wall, o);
         } finally {
+            if (!settled) {
+                run.abort(); // the run could not even start (or the command is going down): nothing half-written stays
+            }
             o.control().unbind();
             stop(flusher);
             if (bar != null) {
@@ -266,7 +273,7 @@ public final class JobRunner {
     }
 
     /** Where the command listens for the job's functions: the loopback, or the address that reaches a remote cluster. */
-    private static InetAddress bindAddress(Engine e) throws IOException {
+    private static InetAddress bindAddress(Engine e) throws IOException, RunFailedException {
         if (!e.remote()) {
             return InetAddress.getLoopbackAddress();
         }
@@ -279,11 +286,9 @@ public final class JobRunner {
             probe.connect(new InetSocketAddress(e.flinkMaster().substring(0, at), Integer.parseInt(e.flinkMaster().substring(at + 1))),
                     10_000);
             return probe.getLocalAddress();
+        } catch (IOException x) {
+            throw new RunFailedException("--flink-master " + e.flinkMaster() + " cannot be reached: " + x.getMessage(), x, List.of());
         }
-    }
-
-    private static String advertisedHost(Engine e) throws IOException {
-        return bindAddress(e).getHostAddress();
     }
 
     /** The address a remote cluster's TaskManagers reach this command at, when the one found is not right. */

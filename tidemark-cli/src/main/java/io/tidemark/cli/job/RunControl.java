@@ -1,5 +1,8 @@
 package io.tidemark.cli.job;
 
+import io.tidemark.core.execution.JobClient;
+import java.util.function.Consumer;
+
 /**
  * The command's hold on the run in progress, for its signal handler: {@link #stop} asks the source to
  * stop reading, so that the job drains (open windows fire, outputs end in complete lines) and the run
@@ -8,6 +11,8 @@ package io.tidemark.cli.job;
 public final class RunControl {
 
     private Runnable stopSources;
+    private Consumer<Throwable> onFatal;
+    private Consumer<JobClient> watcher;
     private String stoppedBy;
     private int exitCode;
 
@@ -27,9 +32,7 @@ public final class RunControl {
         return false;
     }
 
-    private java.util.function.Consumer<Throwable> onFatal;
-
-    synchronized void bind(Runnable stopSources, java.util.function.Consumer<Throwable> onFatal) {
+    synchronized void bind(Runnable stopSources, Consumer<Throwable> onFatal) {
         this.stopSources = stopSources;
         this.onFatal = onFatal;
         if (stoppedBy != null) {
@@ -47,7 +50,7 @@ public final class RunControl {
      * (its outputs are put back). Returns whether a run was in progress.
      */
     public boolean fatal(Throwable error) {
-        java.util.function.Consumer<Throwable> f;
+        Consumer<Throwable> f;
         synchronized (this) {
             f = onFatal;
         }
@@ -58,17 +61,15 @@ public final class RunControl {
         return true;
     }
 
-    private java.util.function.Consumer<io.tidemark.core.execution.JobClient> watcher;
-
     /**
      * Lets {@code watcher} see the job of the next run on the embedded engine as soon as it started
      * (its live metrics: the Kafka demo prints each partition's watermark). Called on the run's thread.
      */
-    public synchronized void watch(java.util.function.Consumer<io.tidemark.core.execution.JobClient> watcher) {
+    public synchronized void watch(Consumer<JobClient> watcher) {
         this.watcher = watcher;
     }
 
-    synchronized void started(io.tidemark.core.execution.JobClient job) {
+    synchronized void started(JobClient job) {
         if (watcher != null) {
             watcher.accept(job);
         }

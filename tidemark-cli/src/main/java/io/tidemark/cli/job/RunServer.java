@@ -98,11 +98,11 @@ final class RunServer implements Closeable {
         try {
             s.setSoTimeout(30_000);
             DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream(), 1 << 16));
-            if (in.readByte() != Frames.HELLO || !token.equals(Frames.string(in))) {
+            if (in.readByte() != Frames.HELLO || !token.equals(Frames.string(in, token.length()))) {
                 close(s);
-                return;
+                return; // not a function of this run
             }
-            role = Frames.Role.valueOf(Frames.string(in));
+            role = Frames.Role.valueOf(Frames.string(in, 64));
             in.readInt();
             s.setSoTimeout(0);
             if (role == Frames.Role.SOURCE) {
@@ -134,8 +134,8 @@ final class RunServer implements Closeable {
         } catch (EOFException | SocketException e) {
             // the function went away without its end frame: the engine reports why
         } catch (Exception e) {
-            if (!closed) {
-                handler.failed(e);
+            if (!closed && role != null) {
+                handler.failed(e); // a function's frames could not be read or handled
             }
         } finally {
             synchronized (this) {
