@@ -29,13 +29,24 @@ public final class RecordWriter<T> implements Input<T> {
 
     /**
      * @param gates the downstream subtasks' gates
-     * @param channelIndex this upstream subtask's channel number in each gate
+     * @param channelIndex this upstream subtask's channel number in each gate (its subtask index)
+     */
+    public RecordWriter(InputGate[] gates, int channelIndex, Partitioning partitioning, KeySelector<?, ?> keySelector) {
+        this(gates, channelIndex, channelIndex, partitioning, keySelector);
+    }
+
+    /**
+     * @param gates the downstream subtasks' gates
+     * @param subtask this upstream subtask's index (for forward and round-robin partitioning)
+     * @param channelIndex this upstream subtask's channel number in each gate: its subtask index plus the
+     *     number of channels of the gate's other inputs before this edge (a union or a second input)
      */
     @SuppressWarnings("unchecked")
-    public RecordWriter(InputGate[] gates, int channelIndex, Partitioning partitioning, KeySelector<?, ?> keySelector) {
+    public RecordWriter(InputGate[] gates, int subtask, int channelIndex, Partitioning partitioning,
+            KeySelector<?, ?> keySelector) {
         this.gates = gates;
         this.channelIndex = channelIndex;
-        this.selector = ChannelSelector.of(partitioning, (KeySelector<Object, ?>) keySelector, channelIndex, gates.length);
+        this.selector = ChannelSelector.of(partitioning, (KeySelector<Object, ?>) keySelector, subtask, gates.length);
         this.pending = new Batch[gates.length];
     }
 

@@ -80,6 +80,23 @@ public final class HeapKeyedStateBackend implements KeyContext {
         }
     }
 
+    /**
+     * The keys that hold a value of the state {@code descriptor} names in {@code namespace}, as a
+     * snapshot (the caller may change the state of each key while going through them).
+     */
+    public java.util.List<Object> keysWith(StateDescriptor<?, ?> descriptor, Object namespace) {
+        HeapState<?> state = states.get(descriptor.getName());
+        java.util.List<Object> keys = new java.util.ArrayList<>();
+        if (state != null) {
+            for (Map.Entry<Object, Map<Object, Object>> e : state.table.entrySet()) {
+                if (e.getValue().containsKey(namespace)) {
+                    keys.add(e.getKey());
+                }
+            }
+        }
+        return keys;
+    }
+
     /** Number of (key, namespace) entries across all states; for tests and metrics. */
     public int size() {
         int n = 0;

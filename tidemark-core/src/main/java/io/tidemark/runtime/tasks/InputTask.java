@@ -21,13 +21,24 @@ import java.util.List;
  * batches on the same thread, so operators never need a lock. Before blocking on an empty gate it
  * flushes its own outgoing batches; it then sleeps until a batch arrives or the next timer is due (no
  * spinning). It ends when every channel sent end of input (each sends {@code Long.MAX_VALUE} first).
+ *
+ * <p>Inputs: the gate's channels are split into the head's <i>inputs</i>, consecutive ranges of channels:
+ * one input for a one-input head (a union's streams are all channels of that one input), two for a
+ * two-input head. Each input has its own valve and its own entry into the head, and ends (the head's
+ * {@code endInput} for it) when all its channels have ended. All channels share the one gate and its
+ * in-order delivery per channel, so a barrier aligned over all channels needs nothing per input.
  */
 final class InputTask implements Task {
 
     private final String name;
     private final InputGate gate;
-    private final WatermarkValve valve;
-    private final Input<Object> head;
+    /** Per input: its valve, its entry into the head, its channels not yet ended. */
+    private final WatermarkValve[] valves;
+    private final Input<Object>[] heads;
+    private final int[] unfinished;
+    /** Per channel: its input, and its index among that input's channels. */
+    private final int[] inputOfChannel;
+    private final int[] channelInInput;
     private final List<AbstractStreamOperator<?, ?>> operators;
     private final List<RecordWriter<?>> writers;
     private final ProcessingTimeService timeService;
@@ -38,13 +49,40 @@ final class InputTask implements Task {
     private boolean opened;
     private volatile Thread thread;
 
-    @SuppressWarnings("unchecked")
+    /** A task whose head has one input reading every channel of {@code gate}. */
     InputTask(String name, InputGate gate, Input<?> head, List<AbstractStreamOperator<?, ?>> operators,
             List<RecordWriter<?>> writers, ProcessingTimeService timeService) {
+        this(name, gate, List.of(head), new int[] {gate.getNumChannels()}, operators, writers, timeService);
+    }
+
+    /**
+     * A task whose head has {@code heads.size()} inputs; input {@code i} reads the next
+     * {@code channelsPerInput[i]} channels of {@code gate}.
+     */
+    @SuppressWarnings("unchecked")
+    InputTask(String name, InputGate gate, List<? extends Input<?>> heads, int[] channelsPerInput,
+            List<AbstractStreamOperator<?, ?>> operators, List<RecordWriter<?>> writers, ProcessingTimeService timeService) {
         this.name = name;
         this.gate = gate;
-        this.valve = new WatermarkValve(gate.getNumChannels());
-        this.head = (Input<Object>) head;
+        int n = heads.size();
+        this.heads = new Input[n];
+        this.valves = new WatermarkValve[n];
+        this.unfinished = channelsPerInput.clone();
+        this.inputOfChannel = new int[gate.getNumChannels()];
+        this.channelInInput = new int[gate.getNumChannels()];
+        int c = 0;
+        for (int i = 0; i < n; i++) {
+            this.heads[i] = (Input<Object>) heads.get(i);
+            this.valves[i] = new WatermarkValve(channelsPerInput[i]);
+            for (int j = 0; j < channelsPerInput[i]; j++, c++) {
+                inputOfChannel[c] = i;
+                channelInInput[c] = j;
+            }
+        }
+        if (c != gate.getNumChannels()) {
+            throw new IllegalArgumentException("the inputs have " + c + " channels, the gate " + gate.getNumChannels());
+        }
+        WatermarkValve valve = valves[0];
         this.operators = operators;
         this.writers = writers;
         this.timeService = timeService;
@@ -80,17 +118,21 @@ final class InputTask implements Task {
         try {
             Lifecycle.open(operators);
             opened = true;
-            WatermarkValve.ValveOutput valveOut = new WatermarkValve.ValveOutput() {
-                @Override
-                public void emitWatermark(long watermark) throws Exception {
-                    head.processWatermark(new Watermark(watermark));
-                }
+            WatermarkValve.ValveOutput[] valveOut = new WatermarkValve.ValveOutput[heads.length];
+            for (int i = 0; i < heads.length; i++) {
+                Input<Object> head = heads[i];
+                valveOut[i] = new WatermarkValve.ValveOutput() {
+                    @Override
+                    public void emitWatermark(long watermark) throws Exception {
+                        head.processWatermark(new Watermark(watermark));
+                    }
 
-                @Override
-                public void emitStatus(WatermarkStatus status) throws Exception {
-                    head.processWatermarkStatus(status);
-                }
-            };
+                    @Override
+                    public void emitStatus(WatermarkStatus status) throws Exception {
+                        head.processWatermarkStatus(status);
+                    }
+                };
+            }
             boolean driven = timeService.getClock().isDriven();
             while (running && numFinished < finished.length) {
                 timeService.fireDue();
@@ -114,22 +156,28 @@ final class InputTask implements Task {
                     timeService.fireDue();
                 }
                 int channel = items.channel();
+                int input = inputOfChannel[channel];
+                Input<Object> head = heads[input];
+                WatermarkValve valve = valves[input];
+                int local = channelInInput[channel];
                 for (int i = 0, n = items.size(); i < n; i++) {
                     Object item = items.get(i);
                     if (item instanceof StreamRecord) {
                         head.processElement((StreamRecord<Object>) item);
                     } else if (item instanceof Watermark) {
-                        valve.inputWatermark(((Watermark) item).getTimestamp(), channel, valveOut);
+                        valve.inputWatermark(((Watermark) item).getTimestamp(), local, valveOut[input]);
                     } else if (item instanceof WatermarkStatus) {
-                        valve.inputStatus((WatermarkStatus) item, channel, valveOut);
+                        valve.inputStatus((WatermarkStatus) item, local, valveOut[input]);
                     } else if (!finished[channel]) {
                         finished[channel] = true;
                         numFinished++;
+                        if (--unfinished[input] == 0) {
+                            head.endInput();
+                        }
                     }
                 }
             }
             if (running) {
-                head.endInput();
                 for (RecordWriter<?> w : writers) {
                     w.flush();
                 }

@@ -8,6 +8,8 @@ import io.tidemark.runtime.io.InputGate;
 import io.tidemark.runtime.io.RecordWriter;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.runtime.operators.AbstractStreamOperator;
+import io.tidemark.runtime.operators.AbstractTwoInputOperator;
+import io.tidemark.runtime.operators.TwoInputOperators;
 import io.tidemark.runtime.operators.Input;
 import io.tidemark.runtime.operators.OperatorContext;
 import io.tidemark.runtime.operators.Operators;
@@ -24,6 +26,8 @@ import io.tidemark.streaming.api.transformations.PartitionTransformation.Partiti
 import io.tidemark.streaming.api.transformations.SideOutputTransformation;
 import io.tidemark.streaming.api.transformations.SourceTransformation;
 import io.tidemark.streaming.api.transformations.Transformation;
+import io.tidemark.streaming.api.transformations.TwoInputTransformation;
+import io.tidemark.streaming.api.transformations.UnionTransformation;
 import io.tidemark.time.Clock;
 import io.tidemark.util.OutputTag;
 import java.util.ArrayList;
@@ -50,9 +54,16 @@ public final class LocalExecutor {
 
     private LocalExecutor() {}
 
-    /** How a physical node reads its input. */
+    /**
+     * One stream a physical node reads: from {@code producer} (its main output, or its side output
+     * {@code tag}), partitioned as given, into the node's input {@code input} (0, or 1 for a two-input
+     * node's second input). A node reads several edges through a union, or one per input.
+     */
     private record InEdge(Transformation<?> producer, OutputTag<?> tag, Partitioning partitioning, boolean explicit,
-            KeySelector<?, ?> keySelector) {}
+            KeySelector<?, ?> keySelector, int input) {}
+
+    /** An edge into {@code consumer}, the {@code index}-th of its edges. */
+    private record OutEdge(Transformation<?> consumer, int index) {}
 
     /** Builds and starts the job; returns its client at once. */
     public static LocalJob start(Pipeline pipeline) {
@@ -62,67 +73,91 @@ public final class LocalExecutor {
         int defaultParallelism = pipeline.parallelism();
         List<Transformation<?>> physical = new ArrayList<>();
         for (Transformation<?> t : pipeline.transformations()) {
-            if (t instanceof SourceTransformation || t instanceof OneInputTransformation) {
+            if (isPhysical(t)) {
                 physical.add(t);
             }
         }
         physical.sort(Comparator.comparingInt(Transformation::getId));
 
-        Map<Transformation<?>, InEdge> inputs = new HashMap<>();
+        // the edges each node reads, in channel order: input 0's edges, then input 1's
+        Map<Transformation<?>, List<InEdge>> inputs = new HashMap<>();
         for (Transformation<?> t : physical) {
+            List<InEdge> edges = new ArrayList<>();
             if (t instanceof OneInputTransformation) {
-                inputs.put(t, resolveInput((OneInputTransformation<?, ?>) t));
+                resolve(((OneInputTransformation<?, ?>) t).getInput(), null, Partitioning.FORWARD, false, null, 0, t, edges);
+            } else if (t instanceof TwoInputTransformation) {
+                TwoInputTransformation<?, ?, ?> two = (TwoInputTransformation<?, ?, ?>) t;
+                resolve(two.getInput1(), null, Partitioning.FORWARD, false, null, 0, t, edges);
+                resolve(two.getInput2(), null, Partitioning.FORWARD, false, null, 1, t, edges);
+            }
+            if (!edges.isEmpty()) {
+                inputs.put(t, edges);
             }
         }
         Map<Transformation<?>, Integer> parallelism = new HashMap<>();
         for (Transformation<?> t : physical) {
             parallelism.put(t, parallelismOf(t, inputs.get(t), parallelism, defaultParallelism));
         }
+        for (Transformation<?> t : physical) {
+            for (InEdge in : inputs.getOrDefault(t, List.of())) {
+                checkForward(in, parallelism.get(in.producer()), parallelism.get(t));
+            }
+        }
 
-        // chain heads and chains (a chain is a tree rooted at its head, in id order)
+        // chain heads and chains (a chain is a tree rooted at its head, in id order); a node reading
+        // several edges (a union, two inputs) always heads a chain, as in Flink
         Map<Transformation<?>, Transformation<?>> headOf = new HashMap<>();
         Map<Transformation<?>, List<Transformation<?>>> chains = new LinkedHashMap<>();
         for (Transformation<?> t : physical) {
-            InEdge in = inputs.get(t);
+            List<InEdge> in = inputs.get(t);
             Transformation<?> head = t;
-            if (in != null && chainable(in, parallelism.get(in.producer()), parallelism.get(t))) {
-                head = headOf.get(in.producer());
+            if (in != null && in.size() == 1 && t instanceof OneInputTransformation
+                    && chainable(in.get(0), parallelism.get(in.get(0).producer()), parallelism.get(t))) {
+                head = headOf.get(in.get(0).producer());
             }
             headOf.put(t, head);
             chains.computeIfAbsent(head, k -> new ArrayList<>()).add(t);
         }
 
-        // consumers of each physical node
-        Map<Transformation<?>, List<Transformation<?>>> consumers = new HashMap<>();
+        // consumers of each physical node, by edge
+        Map<Transformation<?>, List<OutEdge>> consumers = new HashMap<>();
         for (Transformation<?> t : physical) {
-            InEdge in = inputs.get(t);
-            if (in != null) {
-                consumers.computeIfAbsent(in.producer(), k -> new ArrayList<>()).add(t);
+            List<InEdge> in = inputs.getOrDefault(t, List.of());
+            for (int i = 0; i < in.size(); i++) {
+                consumers.computeIfAbsent(in.get(i).producer(), k -> new ArrayList<>()).add(new OutEdge(t, i));
             }
         }
 
-        // one input gate per subtask of every chain behind an exchange
+        // one input gate per subtask of every chain behind an exchange; each edge's producers have
+        // consecutive channels from the edge's offset
         Map<Transformation<?>, InputGate[]> gates = new HashMap<>();
+        Map<Transformation<?>, int[]> offsets = new HashMap<>();
         for (Transformation<?> head : chains.keySet()) {
-            InEdge in = inputs.get(head);
+            List<InEdge> in = inputs.get(head);
             if (in != null) {
+                int[] offset = new int[in.size()];
+                int channels = 0;
+                for (int i = 0; i < in.size(); i++) {
+                    offset[i] = channels;
+                    channels += parallelism.get(in.get(i).producer());
+                }
                 int p = parallelism.get(head);
-                int upstream = parallelism.get(in.producer());
                 InputGate[] g = new InputGate[p];
                 for (int i = 0; i < p; i++) {
-                    g[i] = new InputGate(upstream);
+                    g[i] = new InputGate(channels);
                 }
                 gates.put(head, g);
+                offsets.put(head, offset);
             }
         }
 
         List<OperatorMetrics> allMetrics = new ArrayList<>();
         List<Task> tasks = new ArrayList<>();
+        Graph graph = new Graph(inputs, consumers, headOf, gates, offsets, parallelism);
         for (Map.Entry<Transformation<?>, List<Transformation<?>>> chain : chains.entrySet()) {
             int p = parallelism.get(chain.getKey());
             for (int subtask = 0; subtask < p; subtask++) {
-                tasks.add(buildSubtask(jobName, chain.getValue(), subtask, p, inputs, consumers, headOf, gates,
-                        parallelism, config, clock, allMetrics));
+                tasks.add(buildSubtask(jobName, chain.getValue(), subtask, p, graph, config, clock, allMetrics));
             }
         }
         LocalJob job = new LocalJob(jobName, allMetrics, tasks.size());
@@ -133,36 +168,46 @@ public final class LocalExecutor {
         return job;
     }
 
-    private static InEdge resolveInput(OneInputTransformation<?, ?> op) {
-        Transformation<?> producer = op.getInput();
-        OutputTag<?> tag = null;
-        Partitioning partitioning = Partitioning.FORWARD;
-        boolean explicit = false;
-        KeySelector<?, ?> keySelector = null;
-        while (!(producer instanceof SourceTransformation || producer instanceof OneInputTransformation)) {
-            if (producer instanceof SideOutputTransformation) {
-                SideOutputTransformation<?> s = (SideOutputTransformation<?>) producer;
-                if (tag != null) {
-                    throw new IllegalStateException("a side output of a side output is not a stream: " + op);
-                }
-                tag = s.getTag();
-                producer = s.getInput();
-            } else if (producer instanceof PartitionTransformation) {
-                PartitionTransformation<?> pt = (PartitionTransformation<?>) producer;
-                if (!explicit) {
-                    partitioning = pt.getPartitioning();
-                    keySelector = pt.getKeySelector();
-                    explicit = true;
-                }
-                producer = pt.getInput();
-            } else {
-                throw new UnsupportedOperationException("cannot run " + producer);
-            }
-        }
-        return new InEdge(producer, tag, partitioning, explicit, keySelector);
+    /** The job graph a subtask is wired from. */
+    private record Graph(Map<Transformation<?>, List<InEdge>> inputs, Map<Transformation<?>, List<OutEdge>> consumers,
+            Map<Transformation<?>, Transformation<?>> headOf, Map<Transformation<?>, InputGate[]> gates,
+            Map<Transformation<?>, int[]> offsets, Map<Transformation<?>, Integer> parallelism) {}
+
+    private static boolean isPhysical(Transformation<?> t) {
+        return t instanceof SourceTransformation || t instanceof OneInputTransformation || t instanceof TwoInputTransformation;
     }
 
-    private static int parallelismOf(Transformation<?> t, InEdge in, Map<Transformation<?>, Integer> known, int dflt) {
+    /**
+     * Walks from a node's input down to the physical nodes it reads: the partitioning nearest the
+     * consumer counts, a side output names its tag, a union fans out to each of its streams.
+     */
+    private static void resolve(Transformation<?> t, OutputTag<?> tag, Partitioning partitioning, boolean explicit,
+            KeySelector<?, ?> keySelector, int input, Transformation<?> consumer, List<InEdge> out) {
+        if (isPhysical(t)) {
+            out.add(new InEdge(t, tag, partitioning, explicit, keySelector, input));
+        } else if (t instanceof SideOutputTransformation) {
+            SideOutputTransformation<?> s = (SideOutputTransformation<?>) t;
+            if (tag != null) {
+                throw new IllegalStateException("a side output of a side output is not a stream: " + consumer);
+            }
+            resolve(s.getInput(), s.getTag(), partitioning, explicit, keySelector, input, consumer, out);
+        } else if (t instanceof PartitionTransformation) {
+            PartitionTransformation<?> pt = (PartitionTransformation<?>) t;
+            if (explicit) {
+                resolve(pt.getInput(), tag, partitioning, true, keySelector, input, consumer, out);
+            } else {
+                resolve(pt.getInput(), tag, pt.getPartitioning(), true, pt.getKeySelector(), input, consumer, out);
+            }
+        } else if (t instanceof UnionTransformation) {
+            for (Transformation<?> each : ((UnionTransformation<?>) t).getUnionInputs()) {
+                resolve(each, tag, partitioning, explicit, keySelector, input, consumer, out);
+            }
+        } else {
+            throw new UnsupportedOperationException("cannot run " + t);
+        }
+    }
+
+    private static int parallelismOf(Transformation<?> t, List<InEdge> in, Map<Transformation<?>, Integer> known, int dflt) {
         int set = t.getParallelism();
         if (t instanceof SourceTransformation) {
             if (!((SourceTransformation<?>) t).getDescription().isParallel()) {
@@ -176,30 +221,31 @@ public final class LocalExecutor {
         if (set != -1) {
             return set;
         }
-        OperatorDescription d = ((OneInputTransformation<?, ?>) t).getDescription();
-        if (d instanceof OperatorDescription.TimestampsAndWatermarks && !in.explicit()) {
-            return known.get(in.producer());
+        if (t instanceof OneInputTransformation
+                && ((OneInputTransformation<?, ?>) t).getDescription() instanceof OperatorDescription.TimestampsAndWatermarks
+                && !in.get(0).explicit()) {
+            return known.get(in.get(0).producer());
         }
         return dflt;
+    }
+
+    private static void checkForward(InEdge in, int producerParallelism, int consumerParallelism) {
+        if (in.partitioning() == Partitioning.FORWARD && in.explicit() && producerParallelism != consumerParallelism) {
+            throw new IllegalArgumentException("forward() needs equal parallelism on both sides, not "
+                    + producerParallelism + " and " + consumerParallelism);
+        }
     }
 
     private static boolean chainable(InEdge in, int producerParallelism, int consumerParallelism) {
         if (producerParallelism == 1 && consumerParallelism == 1) {
             return true;
         }
-        if (in.partitioning() == Partitioning.FORWARD && producerParallelism != consumerParallelism && in.explicit()) {
-            throw new IllegalArgumentException("forward() needs equal parallelism on both sides, not "
-                    + producerParallelism + " and " + consumerParallelism);
-        }
         return in.partitioning() == Partitioning.FORWARD && producerParallelism == consumerParallelism;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Task buildSubtask(String jobName, List<Transformation<?>> chain, int subtask, int p,
-            Map<Transformation<?>, InEdge> inputs, Map<Transformation<?>, List<Transformation<?>>> consumers,
-            Map<Transformation<?>, Transformation<?>> headOf, Map<Transformation<?>, InputGate[]> gates,
-            Map<Transformation<?>, Integer> parallelism, ExecutionConfig config, Clock clock,
-            List<OperatorMetrics> allMetrics) {
+    private static Task buildSubtask(String jobName, List<Transformation<?>> chain, int subtask, int p, Graph graph,
+            ExecutionConfig config, Clock clock, List<OperatorMetrics> allMetrics) {
         ProcessingTimeService timeService = new ProcessingTimeService(clock);
         Transformation<?> head = chain.get(0);
         Map<Transformation<?>, RoutingOutput<?>> outputs = new HashMap<>();
@@ -215,40 +261,38 @@ public final class LocalExecutor {
                 allMetrics.add(sourceContext.getMetrics());
                 continue;
             }
-            OneInputTransformation op = (OneInputTransformation) t;
-            AbstractStreamOperator operator = Operators.create(subtask == 0
-                    ? op.getDescription()
-                    : Copies.copy(op.getDescription(), "operator '" + op.getName() + "'"));
-            KeySelector keySelector = op.getKeySelector();
-            if (keySelector != null) {
-                operator.setKeySelector(subtask == 0 ? keySelector : Copies.copy(keySelector, "the key selector of '" + op.getName() + "'"));
-            }
-            OperatorContext ctx = new OperatorContext(op.getName(), subtask, p, timeService, config);
+            AbstractStreamOperator operator = t instanceof TwoInputTransformation
+                    ? twoInputOperator((TwoInputTransformation<?, ?, ?>) t, subtask)
+                    : oneInputOperator((OneInputTransformation<?, ?>) t, subtask);
+            OperatorContext ctx = new OperatorContext(t.getName(), subtask, p, timeService, config);
             operator.setup(ctx, outputs.get(t));
             allMetrics.add(ctx.getMetrics());
             operators.put(t, operator);
         }
         // wire every consumer of a chain member: chained, or through an exchange
         for (Transformation<?> t : chain) {
-            for (Transformation<?> consumer : consumers.getOrDefault(t, List.of())) {
-                InEdge edge = inputs.get(consumer);
+            for (OutEdge out : graph.consumers().getOrDefault(t, List.of())) {
+                Transformation<?> consumer = out.consumer();
+                InEdge edge = graph.inputs().get(consumer).get(out.index());
                 Input in;
-                if (headOf.get(consumer) == head) {
+                if (graph.headOf().get(consumer) == head) {
                     in = new ChainedInput(operators.get(consumer));
                 } else {
                     Partitioning partitioning = edge.partitioning();
-                    if (partitioning == Partitioning.FORWARD && parallelism.get(consumer) != p) {
+                    if (partitioning == Partitioning.FORWARD && graph.parallelism().get(consumer) != p) {
                         partitioning = Partitioning.REBALANCE;
                     }
-                    RecordWriter<?> writer = new RecordWriter<>(gates.get(consumer), subtask, partitioning, edge.keySelector());
+                    int channel = graph.offsets().get(consumer)[out.index()] + subtask;
+                    RecordWriter<?> writer = new RecordWriter<>(graph.gates().get(consumer), subtask, channel, partitioning,
+                            edge.keySelector());
                     writers.add(writer);
                     in = writer;
                 }
-                RoutingOutput out = outputs.get(t);
+                RoutingOutput output = outputs.get(t);
                 if (edge.tag() == null) {
-                    out.addMain(in);
+                    output.addMain(in);
                 } else {
-                    out.addSide(edge.tag(), in);
+                    output.addSide(edge.tag(), in);
                 }
             }
         }
@@ -263,8 +307,44 @@ public final class LocalExecutor {
             return new SourceTask(name, source(d, sourceContext, timeService), userFunction, sourceContext,
                     outputs.get(head), ops, writers, timeService);
         }
-        Input headInput = new ChainedInput(operators.get(head));
-        return new InputTask(name, gates.get(head)[subtask], headInput, ops, writers, timeService);
+        InputGate gate = graph.gates().get(head)[subtask];
+        if (head instanceof TwoInputTransformation) {
+            AbstractTwoInputOperator<?, ?, ?> two = (AbstractTwoInputOperator<?, ?, ?>) operators.get(head);
+            int[] channels = {0, 0};
+            for (InEdge e : graph.inputs().get(head)) {
+                channels[e.input()] += graph.parallelism().get(e.producer());
+            }
+            return new InputTask(name, gate, List.of(new TwoInputSide(two, 1), new TwoInputSide(two, 2)), channels, ops,
+                    writers, timeService);
+        }
+        return new InputTask(name, gate, new ChainedInput(operators.get(head)), ops, writers, timeService);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static AbstractStreamOperator<?, ?> oneInputOperator(OneInputTransformation<?, ?> op, int subtask) {
+        AbstractStreamOperator operator = Operators.create(subtask == 0
+                ? op.getDescription()
+                : Copies.copy(op.getDescription(), "operator '" + op.getName() + "'"));
+        KeySelector keySelector = op.getKeySelector();
+        if (keySelector != null) {
+            operator.setKeySelector(subtask == 0 ? keySelector : Copies.copy(keySelector, "the key selector of '" + op.getName() + "'"));
+        }
+        return operator;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static AbstractStreamOperator<?, ?> twoInputOperator(TwoInputTransformation<?, ?, ?> op, int subtask) {
+        AbstractTwoInputOperator operator = TwoInputOperators.create(subtask == 0
+                ? op.getDescription()
+                : Copies.copy(op.getDescription(), "operator '" + op.getName() + "'"));
+        KeySelector k1 = op.getKeySelector1();
+        KeySelector k2 = op.getKeySelector2();
+        if (subtask > 0) {
+            k1 = k1 == null ? null : Copies.copy(k1, "the first key selector of '" + op.getName() + "'");
+            k2 = k2 == null ? null : Copies.copy(k2, "the second key selector of '" + op.getName() + "'");
+        }
+        operator.setKeySelectors(k1, k2);
+        return operator;
     }
 
     /** The source function a source task runs for {@code description}. */

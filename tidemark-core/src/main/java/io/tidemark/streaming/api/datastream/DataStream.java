@@ -4,6 +4,7 @@ import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.api.common.functions.FilterFunction;
 import io.tidemark.api.common.functions.FlatMapFunction;
 import io.tidemark.api.common.functions.MapFunction;
+import io.tidemark.api.common.state.MapStateDescriptor;
 import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.functions.ProcessFunction;
@@ -14,6 +15,7 @@ import io.tidemark.streaming.api.transformations.OperatorFactory;
 import io.tidemark.streaming.api.transformations.OperatorDescription;
 import io.tidemark.streaming.api.transformations.PartitionTransformation;
 import io.tidemark.streaming.api.transformations.Transformation;
+import io.tidemark.streaming.api.transformations.UnionTransformation;
 import java.util.Objects;
 
 /** A stream of records of type {@code T}, the result of a source or an operator. */
@@ -61,6 +63,49 @@ public class DataStream<T> {
         return transform("Process", new OperatorDescription.Process(function));
     }
 
+    /**
+     * This stream and {@code streams} as one stream of their records (all of the same type). The
+     * operator after a union reads all of them through one input; its watermark is the minimum over all
+     * of them (idle inputs left out).
+     */
+    @SafeVarargs
+    public final DataStream<T> union(DataStream<T>... streams) {
+        java.util.List<Transformation<T>> inputs = new java.util.ArrayList<>();
+        inputs.add(transformation);
+        for (DataStream<T> s : streams) {
+            if (s.getExecutionEnvironment() != environment) {
+                throw new IllegalArgumentException("cannot union streams of different execution environments");
+            }
+            inputs.add(s.getTransformation());
+        }
+        if (inputs.size() == 1) {
+            return this;
+        }
+        return new DataStream<>(environment, new UnionTransformation<>(inputs));
+    }
+
+    /** This stream and {@code other} processed together by a co-function (see {@link ConnectedStreams}). */
+    public <R> ConnectedStreams<T, R> connect(DataStream<R> other) {
+        return new ConnectedStreams<>(environment, this, other);
+    }
+
+    /** This stream processed with the broadcast state of {@code broadcastStream}. */
+    public <R> BroadcastConnectedStream<T, R> connect(BroadcastStream<R> broadcastStream) {
+        return new BroadcastConnectedStream<>(environment, this, broadcastStream,
+                broadcastStream.getBroadcastStateDescriptors());
+    }
+
+    /**
+     * Every record to every subtask of the operator this is connected to, which keeps the broadcast
+     * states {@code broadcastStateDescriptors} name.
+     */
+    public BroadcastStream<T> broadcast(MapStateDescriptor<?, ?>... broadcastStateDescriptors) {
+        if (broadcastStateDescriptors.length == 0) {
+            throw new IllegalArgumentException("broadcast(...) needs at least one MapStateDescriptor of the broadcast state");
+        }
+        return new BroadcastStream<>(environment, this, broadcastStateDescriptors);
+    }
+
     /** Partitions the stream by key: records with equal keys are processed together, with keyed state. */
     public <K> KeyedStream<T, K> keyBy(KeySelector<T, K> key) {
         Objects.requireNonNull(key, "key selector");
@@ -103,6 +148,11 @@ public class DataStream<T> {
 
     public DataStreamSink<T> printToErr() {
         return addSink(new PrintSinkFunction<>(null, true), "Print to Std. Err");
+    }
+
+    /** Prints every record to standard error as {@code "identifier> record"}. */
+    public DataStreamSink<T> printToErr(String sinkIdentifier) {
+        return addSink(new PrintSinkFunction<>(sinkIdentifier, true), "Print to Std. Err");
     }
 
     public DataStreamSink<T> addSink(SinkFunction<T> sinkFunction) {

@@ -5,10 +5,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A node of the logical pipeline the API builds: what to compute, not how to run it. The embedded
- * engine and the Flink runner both translate these nodes; the four kinds are the only ones.
+ * engine and the Flink runner both translate these nodes; the six kinds are the only ones.
  */
 public abstract sealed class Transformation<T>
-        permits SourceTransformation, OneInputTransformation, PartitionTransformation, SideOutputTransformation {
+        permits SourceTransformation, OneInputTransformation, TwoInputTransformation, PartitionTransformation,
+        SideOutputTransformation, UnionTransformation {
 
     private static final AtomicInteger ID_COUNTER = new AtomicInteger();
 

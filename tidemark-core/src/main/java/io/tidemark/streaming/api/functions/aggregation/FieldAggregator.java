@@ -1,22 +1,24 @@
 package io.tidemark.streaming.api.functions.aggregation;
 
 import io.tidemark.api.common.functions.ReduceFunction;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
-import java.lang.reflect.RecordComponent;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
- * The field aggregations of Flink's windowed streams ({@code sum("amount")}, {@code min}, {@code max},
- * {@code minBy}, {@code maxBy}) as a reduce function over POJOs (public or private fields), records,
- * or plain boxed numbers (position 0).
- *
- * <p>As in Flink, {@code sum}/{@code min}/{@code max} return a copy of the first record with only the
- * aggregated field changed; {@code minBy}/{@code maxBy} return the whole record holding the extreme
- * value (the first one on ties). Records are copied, never changed in place, because one record may
- * sit in several windows.
+ * The field aggregations of Flink's keyed and windowed streams ({@code sum}, {@code min}, {@code max},
+ * {@code minBy}, {@code maxBy}) as a reduce function, on a field named by position (tuples, or 0 for
+ * the value itself) or by expression (see {@link FieldAccessor}). {@code reduce(acc, next)} is called
+ * with the result so far and the next record, with Flink 2.3's exact rules:
+ * <ul>
+ *   <li>{@code sum}: {@code acc} with the field replaced by {@code acc.field + next.field}; the other
+ *       fields stay those of the first record. Byte, short, int, long, float and double fields (the sum
+ *       keeps the field's type and overflows like it).
+ *   <li>{@code min} / {@code max}: {@code acc} with the field replaced by {@code next.field} when that is
+ *       smaller (larger) or equal; the other fields stay those of the first record. Any
+ *       {@link Comparable} field.
+ *   <li>{@code minBy} / {@code maxBy}: the whole record holding the smaller (larger) value; on a tie the
+ *       earlier record when {@code first} (the default), else the later one.
+ * </ul>
+ * Records are never changed in place: a result is a copy (one record may sit in several windows, and
+ * an emitted record must not change afterwards).
  */
 public final class FieldAggregator<T> implements ReduceFunction<T> {
 
@@ -24,7 +26,7 @@ public final class FieldAggregator<T> implements ReduceFunction<T> {
 
     /** The aggregations. */
     public enum Kind {
-        /** Sum of the field. */
+        /** Sum of the field, other fields from the first record. */
         SUM,
         /** Minimum of the field, other fields from the first record. */
         MIN,
@@ -37,173 +39,100 @@ public final class FieldAggregator<T> implements ReduceFunction<T> {
     }
 
     private final Kind kind;
-    private final String fieldName;
-    private transient Field field;
+    private final FieldAccessor field;
+    private final boolean first;
 
-    /** @param fieldName the field's name, or {@code null} to aggregate the value itself (a number) */
+    /** @param fieldName the field expression, or {@code null} to aggregate the value itself (a number) */
     public FieldAggregator(Kind kind, String fieldName) {
+        this(kind, fieldName == null ? FieldAccessor.of("*") : FieldAccessor.of(fieldName), true);
+    }
+
+    /**
+     * @param field the field
+     * @param first for {@code minBy}/{@code maxBy}: on a tie keep the earlier record (else the later)
+     */
+    public FieldAggregator(Kind kind, FieldAccessor field, boolean first) {
         this.kind = kind;
-        this.fieldName = fieldName;
+        this.field = field;
+        this.first = first;
     }
 
     public Kind getKind() {
         return kind;
     }
 
+    /** The field's expression ({@code "*"} for the value itself, digits for a position). */
     public String getFieldName() {
-        return fieldName;
+        return field.expression();
+    }
+
+    /** For {@code minBy}/{@code maxBy}: whether a tie keeps the earlier record. */
+    public boolean isFirst() {
+        return first;
     }
 
     @Override
     @SuppressWarnings("unchecked")
-    public T reduce(T a, T b) throws Exception {
-        if (fieldName == null) {
-            return (T) combine((Number) a, (Number) b, a);
-        }
-        Field f = field(a.getClass());
-        Number va = (Number) f.get(a);
-        Number vb = (Number) f.get(b);
-        switch (kind) {
-            case MIN_BY:
-                return compare(vb, va) < 0 ? b : a;
-            case MAX_BY:
-                return compare(vb, va) > 0 ? b : a;
-            default:
-                return withField(a, f, combine(va, vb, va));
-        }
-    }
-
-    private Number combine(Number a, Number b, Object like) {
+    public T reduce(T acc, T next) throws Exception {
+        Object a = field.get(acc);
+        Object b = field.get(next);
         switch (kind) {
             case SUM:
-                return add(a, b, like);
+                return (T) field.set(acc, add(a, b));
             case MIN:
-            case MIN_BY:
-                return compare(b, a) < 0 ? b : a;
+                return compare(a, b) >= 0 ? (T) field.set(acc, b) : acc;
             case MAX:
-            case MAX_BY:
-                return compare(b, a) > 0 ? b : a;
+                return compare(a, b) <= 0 ? (T) field.set(acc, b) : acc;
+            case MIN_BY: {
+                int c = compare(a, b);
+                return c < 0 || c == 0 && first ? acc : next;
+            }
+            case MAX_BY: {
+                int c = compare(a, b);
+                return c > 0 || c == 0 && first ? acc : next;
+            }
             default:
                 throw new IllegalStateException(kind.name());
         }
     }
 
-    private static int compare(Number a, Number b) {
-        if (a instanceof Double || a instanceof Float || b instanceof Double || b instanceof Float) {
-            return Double.compare(a.doubleValue(), b.doubleValue());
-        }
-        return Long.compare(a.longValue(), b.longValue());
-    }
-
-    private static Number add(Number a, Number b, Object like) {
-        if (like instanceof Integer) {
-            return a.intValue() + b.intValue();
-        } else if (like instanceof Long) {
-            return a.longValue() + b.longValue();
-        } else if (like instanceof Double) {
-            return a.doubleValue() + b.doubleValue();
-        } else if (like instanceof Float) {
-            return a.floatValue() + b.floatValue();
-        } else if (like instanceof Short) {
-            return (short) (a.shortValue() + b.shortValue());
-        } else if (like instanceof Byte) {
-            return (byte) (a.byteValue() + b.byteValue());
-        }
-        throw new IllegalArgumentException("cannot sum values of type " + like.getClass().getName());
-    }
-
-    private Field field(Class<?> type) {
-        Field f = field;
-        if (f == null || f.getDeclaringClass() != type && !f.getDeclaringClass().isAssignableFrom(type)) {
-            f = find(type, fieldName);
-            Class<?> ft = f.getType();
-            boolean numeric = Number.class.isAssignableFrom(ft)
-                    || (ft.isPrimitive() && ft != boolean.class && ft != char.class);
-            if (!numeric) {
-                throw new IllegalArgumentException("field '" + fieldName + "' of " + type.getName() + " is not numeric");
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private int compare(Object a, Object b) {
+        if (a instanceof Number && b instanceof Number && a.getClass() != b.getClass()) {
+            Number x = (Number) a;
+            Number y = (Number) b;
+            if (x instanceof Double || x instanceof Float || y instanceof Double || y instanceof Float) {
+                return Double.compare(x.doubleValue(), y.doubleValue());
             }
-            f.setAccessible(true);
-            field = f;
+            return Long.compare(x.longValue(), y.longValue());
         }
-        return f;
+        if (!(a instanceof Comparable)) {
+            throw new IllegalArgumentException(kind.name().toLowerCase() + "(" + field + "): the field's value "
+                    + (a == null ? "is null" : "of type " + a.getClass().getName() + " is not Comparable"));
+        }
+        return ((Comparable) a).compareTo(b);
     }
 
-    private static Field find(Class<?> type, String name) {
-        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-            try {
-                return c.getDeclaredField(name);
-            } catch (NoSuchFieldException ignored) {
-                // look in the superclass
-            }
+    private Object add(Object a, Object b) {
+        if (a instanceof Integer) {
+            return (Integer) a + ((Number) b).intValue();
+        } else if (a instanceof Long) {
+            return (Long) a + ((Number) b).longValue();
+        } else if (a instanceof Double) {
+            return (Double) a + ((Number) b).doubleValue();
+        } else if (a instanceof Float) {
+            return (Float) a + ((Number) b).floatValue();
+        } else if (a instanceof Short) {
+            return (short) ((Short) a + ((Number) b).shortValue());
+        } else if (a instanceof Byte) {
+            return (byte) ((Byte) a + ((Number) b).byteValue());
         }
-        throw new IllegalArgumentException("no field '" + name + "' in " + type.getName());
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T withField(T original, Field f, Number value) throws Exception {
-        Class<?> type = original.getClass();
-        Object converted = convert(value, f.getType());
-        if (type.isRecord()) {
-            RecordComponent[] components = type.getRecordComponents();
-            Object[] args = new Object[components.length];
-            Class<?>[] types = new Class<?>[components.length];
-            for (int i = 0; i < components.length; i++) {
-                types[i] = components[i].getType();
-                java.lang.reflect.Method accessor = components[i].getAccessor();
-                accessor.setAccessible(true);
-                args[i] = components[i].getName().equals(f.getName()) ? converted : accessor.invoke(original);
-            }
-            Constructor<?> c = type.getDeclaredConstructor(types);
-            c.setAccessible(true);
-            return (T) c.newInstance(args);
-        }
-        Constructor<?> c;
-        try {
-            c = type.getDeclaredConstructor();
-        } catch (NoSuchMethodException e) {
-            throw new IllegalArgumentException(type.getName() + " needs a no-argument constructor to be aggregated by field");
-        }
-        c.setAccessible(true);
-        Object copy = c.newInstance();
-        for (Field each : allFields(type)) {
-            each.setAccessible(true);
-            each.set(copy, each.get(original));
-        }
-        f.set(copy, converted);
-        return (T) copy;
-    }
-
-    private static List<Field> allFields(Class<?> type) {
-        List<Field> fields = new ArrayList<>();
-        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-            for (Field f : c.getDeclaredFields()) {
-                if (!Modifier.isStatic(f.getModifiers())) {
-                    fields.add(f);
-                }
-            }
-        }
-        return fields;
-    }
-
-    private static Object convert(Number v, Class<?> target) {
-        if (target == int.class || target == Integer.class) {
-            return v.intValue();
-        } else if (target == long.class || target == Long.class) {
-            return v.longValue();
-        } else if (target == double.class || target == Double.class) {
-            return v.doubleValue();
-        } else if (target == float.class || target == Float.class) {
-            return v.floatValue();
-        } else if (target == short.class || target == Short.class) {
-            return v.shortValue();
-        } else if (target == byte.class || target == Byte.class) {
-            return v.byteValue();
-        }
-        return v;
+        throw new IllegalArgumentException("sum(" + field + "): sum aggregation on a field of type "
+                + (a == null ? "null" : a.getClass().getName()) + " is not supported (byte, short, int, long, float, double)");
     }
 
     @Override
     public String toString() {
-        return kind.name().toLowerCase() + "(" + (fieldName == null ? "value" : fieldName) + ")";
+        return kind.name().toLowerCase() + "(" + field + ")";
     }
 }

@@ -1,0 +1,9 @@
+package io.tidemark.streaming.api.functions.co;
+
+import io.tidemark.api.common.functions.AbstractRichFunction;
+
+/** A {@link CoMapFunction} with {@code open}/{@code close} and the runtime context (keyed state when keyed). */
+public abstract class RichCoMapFunction<IN1, IN2, OUT> extends AbstractRichFunction implements CoMapFunction<IN1, IN2, OUT> {
+
+    private static final long serialVersionUID = 1L;
+}
