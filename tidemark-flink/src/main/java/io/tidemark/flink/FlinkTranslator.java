@@ -11,6 +11,8 @@ import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.connector.jdbc.JdbcSink;
 import io.tidemark.connector.kafka.sink.KafkaSink;
 import io.tidemark.connector.kafka.source.KafkaSource;
+import io.tidemark.flink.bridge.Broadcasts;
+import io.tidemark.flink.bridge.CoFunctions;
 import io.tidemark.flink.bridge.Functions;
 import io.tidemark.flink.bridge.JdbcSinks;
 import io.tidemark.flink.bridge.KafkaConnectors;
@@ -36,6 +38,15 @@ import io.tidemark.streaming.api.transformations.SideOutputTransformation;
 import io.tidemark.streaming.api.transformations.SourceDescription;
 import io.tidemark.streaming.api.transformations.SourceTransformation;
 import io.tidemark.streaming.api.transformations.Transformation;
+import io.tidemark.streaming.api.transformations.TwoInputOperatorDescription;
+import io.tidemark.streaming.api.transformations.TwoInputTransformation;
+import io.tidemark.streaming.api.transformations.UnionTransformation;
+import io.tidemark.streaming.api.functions.co.BroadcastProcessFunction;
+import io.tidemark.streaming.api.functions.co.CoFlatMapFunction;
+import io.tidemark.streaming.api.functions.co.CoMapFunction;
+import io.tidemark.streaming.api.functions.co.CoProcessFunction;
+import io.tidemark.streaming.api.functions.co.KeyedBroadcastProcessFunction;
+import io.tidemark.streaming.api.functions.co.KeyedCoProcessFunction;
 import io.tidemark.streaming.api.windowing.assigners.DynamicEventTimeSessionWindows;
 import io.tidemark.streaming.api.windowing.assigners.DynamicProcessingTimeSessionWindows;
 import io.tidemark.streaming.api.windowing.assigners.EventTimeSessionWindows;
@@ -144,6 +155,10 @@ public final class FlinkTranslator {
             result = source((SourceTransformation<Object>) t);
         } else if (t instanceof OneInputTransformation) {
             result = oneInput((OneInputTransformation<Object, Object>) t);
+        } else if (t instanceof TwoInputTransformation) {
+            result = twoInput((TwoInputTransformation<Object, Object, Object>) t);
+        } else if (t instanceof UnionTransformation) {
+            result = union((UnionTransformation<Object>) t);
         } else if (t instanceof PartitionTransformation) {
             result = partition((PartitionTransformation<Object>) t);
         } else if (t instanceof SideOutputTransformation) {
@@ -351,6 +366,110 @@ public final class FlinkTranslator {
         public SingleOutputStreamOperator<Object> custom(OperatorDescription.Custom d) {
             throw new TranslationException("operator '" + name + "' is a custom operator (transform(name, factory)); "
                     + "only the DataStream API's operators translate to Flink");
+        }
+    }
+
+    /**
+     * Flink's union needs one record type: when the inputs' declared types differ, each input passes
+     * through a chained identity map that declares the generic type first.
+     */
+    @SuppressWarnings("unchecked")
+    private DataStream<Object> union(UnionTransformation<Object> t) {
+        List<DataStream<Object>> inputs = new java.util.ArrayList<>();
+        for (Transformation<Object> input : t.getUnionInputs()) {
+            inputs.add(translate(input));
+        }
+        boolean sameType = inputs.stream().allMatch(s -> s.getType().equals(inputs.get(0).getType()));
+        if (!sameType) {
+            inputs.replaceAll(s -> s.map(Functions.IDENTITY, States.OBJECT).name("Union").setParallelism(s.getParallelism()));
+        }
+        return inputs.get(0).union(inputs.subList(1, inputs.size()).toArray(new DataStream[0]));
+    }
+
+    // ------------------------------------------------------------------ two inputs
+
+    private DataStream<Object> twoInput(TwoInputTransformation<Object, Object, Object> t) {
+        String name = t.getName();
+        checkSerializable(t.getDescription().function(), "function", name);
+        checkSerializable(t.getKeySelector1(), "first key selector", name);
+        checkSerializable(t.getKeySelector2(), "second key selector", name);
+        SingleOutputStreamOperator<Object> out = t.getDescription().accept(new TwoInput(t, name));
+        out.name(name);
+        parallelism(out, t);
+        uid(out, t);
+        return out;
+    }
+
+    /** The Flink DataStream call for each kind of two-input operator. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private final class TwoInput implements TwoInputOperatorDescription.Visitor<SingleOutputStreamOperator<Object>> {
+        private final TwoInputTransformation<Object, Object, Object> t;
+        private final String name;
+
+        TwoInput(TwoInputTransformation<Object, Object, Object> t, String name) {
+            this.t = t;
+            this.name = name;
+        }
+
+        private org.apache.flink.streaming.api.datastream.ConnectedStreams<Object, Object> connected() {
+            return translate(t.getInput1()).connect(translate(t.getInput2()));
+        }
+
+        /** The broadcast side: the stream under the broadcast partitioning, broadcast with Flink's descriptors. */
+        private org.apache.flink.streaming.api.datastream.BroadcastConnectedStream<Object, Object> broadcastConnected(
+                List<io.tidemark.api.common.state.MapStateDescriptor<?, ?>> descriptors) {
+            Transformation<Object> second = t.getInput2();
+            if (!(second instanceof PartitionTransformation)
+                    || ((PartitionTransformation<Object>) second).getPartitioning() != PartitionTransformation.Partitioning.BROADCAST) {
+                throw new TranslationException("operator '" + name + "': the broadcast input is not a broadcast stream");
+            }
+            org.apache.flink.api.common.state.MapStateDescriptor<?, ?>[] flink =
+                    new org.apache.flink.api.common.state.MapStateDescriptor<?, ?>[descriptors.size()];
+            for (int i = 0; i < flink.length; i++) {
+                flink[i] = Broadcasts.toFlink((io.tidemark.api.common.state.MapStateDescriptor) descriptors.get(i));
+            }
+            DataStream<Object> broadcastInput = translate(((PartitionTransformation<Object>) second).getInput());
+            return translate(t.getInput1()).connect(broadcastInput.broadcast(flink));
+        }
+
+        @Override
+        public SingleOutputStreamOperator<Object> coMap(TwoInputOperatorDescription.CoMap d) {
+            CoMapFunction<Object, Object, Object> f = (CoMapFunction<Object, Object, Object>) d.function();
+            return connected().map(new CoFunctions.CoMap(f, name), States.producedType(f, CoMapFunction.class, 2));
+        }
+
+        @Override
+        public SingleOutputStreamOperator<Object> coFlatMap(TwoInputOperatorDescription.CoFlatMap d) {
+            CoFlatMapFunction<Object, Object, Object> f = (CoFlatMapFunction<Object, Object, Object>) d.function();
+            return connected().flatMap(new CoFunctions.CoFlatMap(f, name), States.producedType(f, CoFlatMapFunction.class, 2));
+        }
+
+        @Override
+        public SingleOutputStreamOperator<Object> coProcess(TwoInputOperatorDescription.CoProcess d) {
+            CoProcessFunction<Object, Object, Object> f = (CoProcessFunction<Object, Object, Object>) d.function();
+            return connected().process(new CoFunctions.CoProcess(f, name), States.producedType(f, CoProcessFunction.class, 2));
+        }
+
+        @Override
+        public SingleOutputStreamOperator<Object> keyedCoProcess(TwoInputOperatorDescription.KeyedCoProcess d) {
+            KeyedCoProcessFunction<Object, Object, Object, Object> f = (KeyedCoProcessFunction<Object, Object, Object, Object>) d.function();
+            return connected().process(new CoFunctions.KeyedCoProcess(f, name),
+                    States.producedType(f, KeyedCoProcessFunction.class, 3));
+        }
+
+        @Override
+        public SingleOutputStreamOperator<Object> broadcastProcess(TwoInputOperatorDescription.BroadcastProcess d) {
+            BroadcastProcessFunction<Object, Object, Object> f = (BroadcastProcessFunction<Object, Object, Object>) d.function();
+            return broadcastConnected(d.descriptors()).process(new Broadcasts.NonKeyed(f, name),
+                    States.producedType(f, BroadcastProcessFunction.class, 2));
+        }
+
+        @Override
+        public SingleOutputStreamOperator<Object> keyedBroadcastProcess(TwoInputOperatorDescription.KeyedBroadcastProcess d) {
+            KeyedBroadcastProcessFunction<Object, Object, Object, Object> f =
+                    (KeyedBroadcastProcessFunction<Object, Object, Object, Object>) d.function();
+            return broadcastConnected(d.descriptors()).process(new Broadcasts.Keyed(f, name),
+                    States.producedType(f, KeyedBroadcastProcessFunction.class, 3));
         }
     }
 

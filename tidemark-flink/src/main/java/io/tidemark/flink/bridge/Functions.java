@@ -21,6 +21,18 @@ public final class Functions {
 
     private Functions() {}
 
+    /** Passes records on unchanged (to re-declare a stream's type). */
+    public static final org.apache.flink.api.common.functions.MapFunction<Object, Object> IDENTITY = new Identity();
+
+    private static final class Identity implements org.apache.flink.api.common.functions.MapFunction<Object, Object> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Object map(Object value) {
+            return value;
+        }
+    }
+
     /**
      * Passes records on, counting them under the Tidemark counter {@code name#metric}: for Flink's own
      * connectors (which keep no Tidemark counters) chained next to them.

@@ -135,7 +135,12 @@ public final class States {
     /** The Tidemark view of the Flink state for {@code d}, fetched through {@code access}. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static <S extends State> S get(Access access, StateDescriptor<S, ?> d) {
-        org.apache.flink.api.common.state.State s = access.get(toFlink(d));
+        return view(d, access.get(toFlink(d)));
+    }
+
+    /** The Tidemark view of {@code s}, the Flink state for {@code d}. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static <S extends State> S view(StateDescriptor<S, ?> d, org.apache.flink.api.common.state.State s) {
         switch (d.getType()) {
             case VALUE:
                 return (S) new Value((org.apache.flink.api.common.state.ValueState) s, ((ValueStateDescriptor) d).getDefaultValue());
