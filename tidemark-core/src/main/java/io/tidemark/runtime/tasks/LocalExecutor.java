@@ -44,7 +44,9 @@ import java.util.Map;
  * parallelisms (any edge qualifies when both sides run at parallelism 1: keyBy then only extracts the
  * key). Inside a chain records pass by reference. Every other edge is an exchange: the producer's
  * subtasks partition records (hash of the key, round robin, broadcast, or forward) into bounded
- * queues of the consumer's subtasks. Each subtask of each chain is one thread.
+ * queues of the consumer's subtasks. Each subtask of each chain is one thread. A node that reads
+ * several edges — the operator after a union, a two-input operator — always heads a chain (as in
+ * Flink); its gate's channels are the edges' producers, edge after edge, split into its inputs.
  *
  * <p>Parallelism: an operator's own setting, else the job default; non-parallel sources (a plain
  * {@link SourceFunction}, collections, sockets) run at 1; {@code assignTimestampsAndWatermarks} without
