@@ -4,6 +4,8 @@ import io.tidemark.api.common.functions.ReduceFunction;
 import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.streaming.api.functions.KeyedProcessFunction;
 import io.tidemark.streaming.api.functions.ProcessFunction;
+import io.tidemark.streaming.api.functions.aggregation.FieldAccessor;
+import io.tidemark.streaming.api.functions.aggregation.FieldAggregator;
 import io.tidemark.streaming.api.transformations.OperatorDescription;
 import io.tidemark.streaming.api.transformations.PartitionTransformation;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
@@ -47,6 +49,79 @@ public class KeyedStream<T, K> extends DataStream<T> {
     public SingleOutputStreamOperator<T> reduce(ReduceFunction<T> reducer) {
         Objects.requireNonNull(reducer, "reduce function");
         return transform("Keyed Reduce", new OperatorDescription.RollingReduce(reducer));
+    }
+
+    // ------------------------------------------------------------------ rolling aggregations
+
+    /**
+     * A rolling sum of a field, by position (a tuple's {@code fN}, or 0 for a number itself): after each
+     * record, the first record of its key with the field replaced by the sum so far.
+     */
+    public SingleOutputStreamOperator<T> sum(int positionToSum) {
+        return aggregate(FieldAggregator.Kind.SUM, FieldAccessor.of(positionToSum), true);
+    }
+
+    /** A rolling sum of a field named by an expression ({@code "f1"}, {@code "amount"}, {@code "user.score"}, {@code "*"}). */
+    public SingleOutputStreamOperator<T> sum(String field) {
+        return aggregate(FieldAggregator.Kind.SUM, FieldAccessor.of(field), true);
+    }
+
+    /** A rolling minimum of a field: the first record of the key with the field replaced by the minimum so far. */
+    public SingleOutputStreamOperator<T> min(int positionToMin) {
+        return aggregate(FieldAggregator.Kind.MIN, FieldAccessor.of(positionToMin), true);
+    }
+
+    public SingleOutputStreamOperator<T> min(String field) {
+        return aggregate(FieldAggregator.Kind.MIN, FieldAccessor.of(field), true);
+    }
+
+    /** A rolling maximum of a field: the first record of the key with the field replaced by the maximum so far. */
+    public SingleOutputStreamOperator<T> max(int positionToMax) {
+        return aggregate(FieldAggregator.Kind.MAX, FieldAccessor.of(positionToMax), true);
+    }
+
+    public SingleOutputStreamOperator<T> max(String field) {
+        return aggregate(FieldAggregator.Kind.MAX, FieldAccessor.of(field), true);
+    }
+
+    /** The record with the smallest value of the field so far; on a tie the earlier one. */
+    public SingleOutputStreamOperator<T> minBy(int positionToMinBy) {
+        return minBy(positionToMinBy, true);
+    }
+
+    public SingleOutputStreamOperator<T> minBy(String field) {
+        return minBy(field, true);
+    }
+
+    /** The record with the smallest value of the field so far; on a tie the earlier one if {@code first}, else the later. */
+    public SingleOutputStreamOperator<T> minBy(int positionToMinBy, boolean first) {
+        return aggregate(FieldAggregator.Kind.MIN_BY, FieldAccessor.of(positionToMinBy), first);
+    }
+
+    public SingleOutputStreamOperator<T> minBy(String field, boolean first) {
+        return aggregate(FieldAggregator.Kind.MIN_BY, FieldAccessor.of(field), first);
+    }
+
+    /** The record with the largest value of the field so far; on a tie the earlier one. */
+    public SingleOutputStreamOperator<T> maxBy(int positionToMaxBy) {
+        return maxBy(positionToMaxBy, true);
+    }
+
+    public SingleOutputStreamOperator<T> maxBy(String field) {
+        return maxBy(field, true);
+    }
+
+    /** The record with the largest value of the field so far; on a tie the earlier one if {@code first}, else the later. */
+    public SingleOutputStreamOperator<T> maxBy(int positionToMaxBy, boolean first) {
+        return aggregate(FieldAggregator.Kind.MAX_BY, FieldAccessor.of(positionToMaxBy), first);
+    }
+
+    public SingleOutputStreamOperator<T> maxBy(String field, boolean first) {
+        return aggregate(FieldAggregator.Kind.MAX_BY, FieldAccessor.of(field), first);
+    }
+
+    private SingleOutputStreamOperator<T> aggregate(FieldAggregator.Kind kind, FieldAccessor field, boolean first) {
+        return reduce(new FieldAggregator<>(kind, field, first)).name("Keyed Aggregation");
     }
 
     /** Groups each key's records into windows. */

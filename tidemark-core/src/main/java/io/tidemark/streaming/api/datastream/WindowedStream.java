@@ -2,6 +2,7 @@ package io.tidemark.streaming.api.datastream;
 
 import io.tidemark.api.common.functions.AggregateFunction;
 import io.tidemark.api.common.functions.ReduceFunction;
+import io.tidemark.streaming.api.functions.aggregation.FieldAccessor;
 import io.tidemark.streaming.api.functions.aggregation.FieldAggregator;
 import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
 import io.tidemark.streaming.api.functions.windowing.WindowFunction;
@@ -97,37 +98,67 @@ public class WindowedStream<T, K, W extends Window> {
         return build("Window(apply)", new Contents.Elements(), new Function.Apply(function));
     }
 
-    /** Sum of a numeric field per window (other fields from the first element). */
+    /** Sum of a field per window, named by an expression (other fields from the first element; see {@code KeyedStream.sum}). */
     public SingleOutputStreamOperator<T> sum(String field) {
-        return reduce(new FieldAggregator<>(FieldAggregator.Kind.SUM, field)).name("Window(sum(" + field + "))");
+        return aggregate(FieldAggregator.Kind.SUM, FieldAccessor.of(field), true);
     }
 
-    /** Sum of the elements themselves (position 0 of a plain number stream). */
+    /** Sum of a field per window, by position (a tuple's {@code fN}, or 0 for a number itself). */
     public SingleOutputStreamOperator<T> sum(int position) {
-        return reduce(new FieldAggregator<>(FieldAggregator.Kind.SUM, positionToField(position))).name("Window(sum)");
+        return aggregate(FieldAggregator.Kind.SUM, FieldAccessor.of(position), true);
     }
 
     public SingleOutputStreamOperator<T> min(String field) {
-        return reduce(new FieldAggregator<>(FieldAggregator.Kind.MIN, field)).name("Window(min(" + field + "))");
+        return aggregate(FieldAggregator.Kind.MIN, FieldAccessor.of(field), true);
+    }
+
+    public SingleOutputStreamOperator<T> min(int position) {
+        return aggregate(FieldAggregator.Kind.MIN, FieldAccessor.of(position), true);
     }
 
     public SingleOutputStreamOperator<T> max(String field) {
-        return reduce(new FieldAggregator<>(FieldAggregator.Kind.MAX, field)).name("Window(max(" + field + "))");
+        return aggregate(FieldAggregator.Kind.MAX, FieldAccessor.of(field), true);
+    }
+
+    public SingleOutputStreamOperator<T> max(int position) {
+        return aggregate(FieldAggregator.Kind.MAX, FieldAccessor.of(position), true);
     }
 
     public SingleOutputStreamOperator<T> minBy(String field) {
-        return reduce(new FieldAggregator<>(FieldAggregator.Kind.MIN_BY, field)).name("Window(minBy(" + field + "))");
+        return minBy(field, true);
+    }
+
+    public SingleOutputStreamOperator<T> minBy(int position) {
+        return minBy(position, true);
+    }
+
+    public SingleOutputStreamOperator<T> minBy(String field, boolean first) {
+        return aggregate(FieldAggregator.Kind.MIN_BY, FieldAccessor.of(field), first);
+    }
+
+    public SingleOutputStreamOperator<T> minBy(int position, boolean first) {
+        return aggregate(FieldAggregator.Kind.MIN_BY, FieldAccessor.of(position), first);
     }
 
     public SingleOutputStreamOperator<T> maxBy(String field) {
-        return reduce(new FieldAggregator<>(FieldAggregator.Kind.MAX_BY, field)).name("Window(maxBy(" + field + "))");
+        return maxBy(field, true);
     }
 
-    private static String positionToField(int position) {
-        if (position != 0) {
-            throw new IllegalArgumentException("field positions need tuple types; use a field name instead of position " + position);
-        }
-        return null;
+    public SingleOutputStreamOperator<T> maxBy(int position) {
+        return maxBy(position, true);
+    }
+
+    public SingleOutputStreamOperator<T> maxBy(String field, boolean first) {
+        return aggregate(FieldAggregator.Kind.MAX_BY, FieldAccessor.of(field), first);
+    }
+
+    public SingleOutputStreamOperator<T> maxBy(int position, boolean first) {
+        return aggregate(FieldAggregator.Kind.MAX_BY, FieldAccessor.of(position), first);
+    }
+
+    private SingleOutputStreamOperator<T> aggregate(FieldAggregator.Kind kind, FieldAccessor field, boolean first) {
+        FieldAggregator<T> f = new FieldAggregator<>(kind, field, first);
+        return reduce(f).name("Window(" + f + ")");
     }
 
     private <R> SingleOutputStreamOperator<R> build(String name, Contents contents, Function function) {
