@@ -4,6 +4,7 @@ import io.tidemark.api.common.state.KeyedStateStore;
 import io.tidemark.api.common.state.MergingState;
 import io.tidemark.api.common.state.State;
 import io.tidemark.api.common.state.StateDescriptor;
+import io.tidemark.runtime.operators.windowing.WindowRules;
 import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
 import io.tidemark.streaming.api.functions.windowing.WindowFunction;
 import io.tidemark.streaming.api.windowing.Firing;
@@ -272,20 +273,19 @@ public final class Windows {
 
     /**
      * A Tidemark {@link ProcessWindowFunction}, with the firing descriptor Flink does not have computed
-     * as Tidemark defines it: the timing compares the watermark (event time) or the processing time
-     * (processing-time windows) at the firing with {@code window.maxTimestamp()} — before it EARLY, the
-     * first firing at or after it ON_TIME, later ones LATE — and the index counts the firings of one
-     * window of one key. The count lives in Flink keyed state, in a map in the global (per-key) state
-     * keyed by the window ({@code windowState()} is not allowed for merging windows in Flink): a merged
-     * session window seen for the first time absorbs the entries of the windows it covers (maximum
-     * index, on-time fired if any was), exactly as Tidemark's window operator merges its counts; the
-     * entry is removed when Flink clears the window.
+     * by Tidemark's own rule ({@link WindowRules#timing}, with the watermark for event-time windows and
+     * the processing time for processing-time windows as "now"). Each window's firing history
+     * ({@link WindowRules}) lives in Flink keyed state, in a map in the global (per-key) state keyed by
+     * the window ({@code windowState()} is not allowed for merging windows in Flink): a merged session
+     * window seen for the first time absorbs the histories of the windows it covers
+     * ({@link WindowRules#merged}), as Tidemark's session operators do; the entry is removed when
+     * Flink clears the window.
      */
     public static final class ProcessWindow extends org.apache.flink.streaming.api.functions.windowing.ProcessWindowFunction<Object, Object, Object,
             org.apache.flink.streaming.api.windowing.windows.Window> {
         private static final long serialVersionUID = 1L;
 
-        /** Window id ("start:end" or "global") → firings * 2 + (on-time fired ? 1 : 0). */
+        /** Window id ("start:end" or "global") → the window's firing history ({@link WindowRules}). */
         static final org.apache.flink.api.common.state.MapStateDescriptor<String, Long> FIRINGS =
                 new org.apache.flink.api.common.state.MapStateDescriptor<>("tidemark-window-firings", Types.STRING, Types.LONG);
 
@@ -330,22 +330,20 @@ public final class Windows {
             return t.getStart() <= start && end <= t.getEnd();
         }
 
-        /** Removes the entries of the windows {@code w} covers (merged into it); returns their combination. */
-        private long absorbCovered(org.apache.flink.api.common.state.MapState<String, Long> state, Window w, String own) throws Exception {
-            int maxFirings = 0;
-            boolean onTime = false;
+        /** Removes the entries of the windows {@code w} covers (merged into it); returns their merged history. */
+        private int absorbCovered(org.apache.flink.api.common.state.MapState<String, Long> state, Window w, String own) throws Exception {
+            int history = WindowRules.NEVER_FIRED;
             List<String> covered = new ArrayList<>();
             for (Map.Entry<String, Long> e : state.entries()) {
                 if (!e.getKey().equals(own) && covers(w, e.getKey())) {
                     covered.add(e.getKey());
-                    maxFirings = Math.max(maxFirings, (int) (e.getValue() >>> 1));
-                    onTime |= (e.getValue() & 1) != 0;
+                    history = WindowRules.merged(history, e.getValue().intValue());
                 }
             }
             for (String k : covered) {
                 state.remove(k);
             }
-            return ((long) maxFirings << 1) | (onTime ? 1 : 0);
+            return history;
         }
 
         @Override
@@ -354,26 +352,14 @@ public final class Windows {
             Window window = toTidemark(c.window());
             org.apache.flink.api.common.state.MapState<String, Long> state = c.globalState().getMapState(FIRINGS);
             String id = id(window);
-            Long packed = state.get(id);
-            if (packed == null) {
-                packed = merging ? absorbCovered(state, window, id) : 0L;
-            }
-            int count = (int) (packed >>> 1);
-            boolean onTimeFired = (packed & 1) != 0;
+            Long stored = state.get(id);
+            int history = stored != null ? stored.intValue() : merging ? absorbCovered(state, window, id) : WindowRules.NEVER_FIRED;
             long now = eventTime ? c.currentWatermark() : c.currentProcessingTime();
-            Firing.Timing timing;
-            if (now < window.maxTimestamp()) {
-                timing = Firing.Timing.EARLY;
-            } else if (onTimeFired) {
-                timing = Firing.Timing.LATE;
-            } else {
-                timing = Firing.Timing.ON_TIME;
-                onTimeFired = true;
-            }
-            count++;
-            state.put(id, ((long) count << 1) | (onTimeFired ? 1 : 0));
+            Firing.Timing timing = WindowRules.timing(history, now, window.maxTimestamp());
+            history = WindowRules.fired(history, timing);
+            state.put(id, (long) history);
             firings.add(1L);
-            ctx.prepare(c, window, new Firing(timing, count, c.currentWatermark()));
+            ctx.prepare(c, window, new Firing(timing, WindowRules.firings(history), c.currentWatermark()));
             f.process(key, ctx, elements, Runtime.collector(collector, out));
         }
 

@@ -15,9 +15,8 @@ final class Session {
     long end;
     /** Accumulated contents (never empty: a session exists from its first element). */
     Object acc;
-    /** Firings so far. */
-    int firings;
-    boolean onTimeFired;
+    /** The window's firing history ({@link WindowRules}). */
+    int history = WindowRules.NEVER_FIRED;
     /** Registered timers, or null. */
     SessionTimers.Timer timerA;
     SessionTimers.Timer timerB;

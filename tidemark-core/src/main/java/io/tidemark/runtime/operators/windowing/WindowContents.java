@@ -11,18 +11,14 @@ final class WindowContents {
 
     boolean hasData;
 
-    /** Firings so far (the index of the last firing). */
-    int firings;
-
-    /** Whether the on-time firing happened. */
-    boolean onTimeFired;
+    /** The window's firing history ({@link WindowRules}). */
+    int history = WindowRules.NEVER_FIRED;
 
     void absorb(WindowContents other, WindowAccumulation<?, Object> accumulation) throws Exception {
         if (other.hasData) {
             acc = hasData ? accumulation.merge(acc, other.acc) : other.acc;
             hasData = true;
         }
-        firings = Math.max(firings, other.firings);
-        onTimeFired |= other.onTimeFired;
+        history = WindowRules.merged(history, other.history);
     }
 }

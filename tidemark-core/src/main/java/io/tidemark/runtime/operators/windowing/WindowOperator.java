@@ -72,8 +72,8 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     private final Trigger<? super IN, ? super W> trigger;
     private final WindowAccumulation<IN, ACC> accumulation;
     private final Object windowFunction;
+    private final WindowRules<IN> rules;
     private final long allowedLateness;
-    private final OutputTag<IN> lateDataTag;
     private final boolean merging;
     private final boolean eventTime;
 
@@ -158,9 +158,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     public WindowOperator(WindowAssigner<? super IN, W> assigner, Trigger<? super IN, ? super W> trigger,
             WindowAccumulation<IN, ACC> accumulation, Object windowFunction, long allowedLateness,
             OutputTag<IN> lateDataTag) {
-        if (allowedLateness < 0) {
-            throw new IllegalArgumentException("allowed lateness cannot be negative: " + allowedLateness);
-        }
+        this.rules = new WindowRules<>(assigner.isEventTime(), allowedLateness, lateDataTag);
         if (assigner instanceof MergingWindowAssigner && !trigger.canMerge()) {
             throw new UnsupportedOperationException(
                     "a merging window assigner (" + assigner + ") needs a trigger that can merge; " + trigger + " cannot");
@@ -169,8 +167,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         this.trigger = trigger;
         this.accumulation = accumulation;
         this.windowFunction = windowFunction;
-        this.allowedLateness = assigner.isEventTime() ? allowedLateness : 0;
-        this.lateDataTag = lateDataTag;
+        this.allowedLateness = rules.allowedLateness();
         this.merging = assigner instanceof MergingWindowAssigner;
         this.eventTime = assigner.isEventTime();
         boolean builtInTrigger = trigger.getClass() == EventTimeTrigger.class;
@@ -307,10 +304,8 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         if (skipped) {
             if (windows.isEmpty()) {
                 metrics.numRecordsWithoutWindow.inc();
-            } else if (isElementLate(timestamp) || !eventTime) {
-                lateElement(record);
             } else {
-                metrics.numRecordsWithoutWindow.inc();
+                rules.notAdded(record, true, currentWatermark, output, metrics);
             }
         } else if (behindWatermark) {
             metrics.numLateRecordsReFired.inc();
@@ -408,11 +403,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     }
 
     private void lateOrWithoutWindow(StreamRecord<IN> record, boolean anyWindow) {
-        if (anyWindow && isElementLate(record.getTimestamp())) {
-            lateElement(record);
-        } else {
-            metrics.numRecordsWithoutWindow.inc();
-        }
+        rules.notAdded(record, anyWindow, currentWatermark, output, metrics);
     }
 
     /**
@@ -709,8 +700,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
                     }
                     if (i > first) {
                         target.acc = accumulation.merge(cast(target.acc), cast(m.acc));
-                        target.firings = Math.max(target.firings, m.firings);
-                        target.onTimeFired |= m.onTimeFired;
+                        target.history = WindowRules.merged(target.history, m.history);
                     }
                 }
                 target.setBounds(mergedStart, mergedEnd);
@@ -769,10 +759,9 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
 
     /** The session's next firing; {@code last} when it is cleaned up right after. */
     private void fireSession(Session s, boolean last) throws Exception {
-        Firing.Timing timing = s.onTimeFired ? Firing.Timing.LATE : Firing.Timing.ON_TIME;
-        s.onTimeFired = true;
-        s.firings++;
-        s.acc = fire(s.key, cast(s.window()), s.acc, timing, s.firings, !last);
+        Firing.Timing timing = WindowRules.timing(s.history, currentWatermark, s.maxTimestamp());
+        s.history = WindowRules.fired(s.history, timing);
+        s.acc = fire(s.key, cast(s.window()), s.acc, timing, WindowRules.firings(s.history), !last);
     }
 
     /** Number of sessions a key holds: {@code held} is null, one session or an array of them. */
@@ -822,20 +811,21 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
      */
     private Object fireEntry(WindowSlice slice, int e, TimeWindow window, boolean last) throws Exception {
         int before = slice.firings[e];
-        slice.firings[e] = before + 1;
+        Firing.Timing timing = WindowRules.timing(before, currentWatermark, window.maxTimestamp());
+        int history = WindowRules.fired(before, timing);
+        slice.firings[e] = history;
         Object key = slice.key(e);
         keyedState.setCurrentKey(key);
-        Firing.Timing timing = before == 0 ? Firing.Timing.ON_TIME : Firing.Timing.LATE;
         if (columns != null) {
             int at = e * columnWidth;
             Object result = last
                     ? columns.result(slice.cols, at) // the columns are dropped right after
                     : columns.getResult(java.util.Arrays.copyOfRange(slice.cols, at, at + columnWidth)); // they stay the window's contents
-            evaluate(key, cast(window), List.of(result), timing, before + 1);
+            evaluate(key, cast(window), List.of(result), timing, WindowRules.firings(history));
             return key;
         }
         Object acc = slice.accs[e];
-        Object kept = fire(key, cast(window), acc, timing, before + 1, !last);
+        Object kept = fire(key, cast(window), acc, timing, WindowRules.firings(history), !last);
         if (kept != acc) {
             slice.accs[e] = kept;
         }
@@ -853,15 +843,6 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
             ((ProcessWindowFunction<?, ?, ?, ?>) windowFunction).clear(cast(windowCtx));
         }
         keyedState.clearNamespace(window);
-    }
-
-    private void lateElement(StreamRecord<IN> record) {
-        if (lateDataTag != null) {
-            metrics.numLateRecordsSideOutput.inc();
-            output.collect(lateDataTag, record);
-        } else {
-            metrics.numLateRecordsDropped.inc();
-        }
     }
 
     /**
@@ -891,7 +872,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
             }
             keyWindows.put(mergeResult, combined);
             if (!(merged.size() == 1 && merged.contains(mergeResult))) {
-                if (eventTime && cleanupTime(mergeResult) <= currentWatermark) {
+                if (rules.isWindowLate(mergeResult.maxTimestamp(), currentWatermark)) {
                     throw new UnsupportedOperationException("merging made window " + mergeResult
                             + " end before the current watermark " + currentWatermark + "; this assigner cannot be used");
                 }
@@ -986,10 +967,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
      */
     private Firing.Timing timing(W window, WindowContents contents) {
         long now = eventTime ? currentWatermark : inputEnded ? Long.MAX_VALUE : context.getClock().currentTimeMillis();
-        if (now < window.maxTimestamp()) {
-            return Firing.Timing.EARLY;
-        }
-        return contents.onTimeFired ? Firing.Timing.LATE : Firing.Timing.ON_TIME;
+        return WindowRules.timing(contents.history, now, window.maxTimestamp());
     }
 
     private void emit(Object key, W window, WindowContents contents) throws Exception {
@@ -997,11 +975,8 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
             return;
         }
         Firing.Timing timing = timing(window, contents);
-        if (timing == Firing.Timing.ON_TIME) {
-            contents.onTimeFired = true;
-        }
-        contents.firings++;
-        contents.acc = fire(key, window, contents.acc, timing, contents.firings, true);
+        contents.history = WindowRules.fired(contents.history, timing);
+        contents.acc = fire(key, window, contents.acc, timing, WindowRules.firings(contents.history), true);
     }
 
     /**
@@ -1051,28 +1026,15 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     // ------------------------------------------------------------------ lateness
 
     private long cleanupTime(W window) {
-        return eventTime ? cleanupTime(window.maxTimestamp()) : window.maxTimestamp();
+        return rules.cleanupTime(window.maxTimestamp());
     }
 
-    /** The event-time cleanup time of a window ending at {@code maxTimestamp}; saturates at Long.MAX_VALUE. */
     private long cleanupTime(long maxTimestamp) {
-        long t = maxTimestamp + allowedLateness;
-        return t >= maxTimestamp ? t : Long.MAX_VALUE;
+        return rules.cleanupTime(maxTimestamp);
     }
 
     private boolean isWindowLate(W window) {
-        return eventTime && cleanupTime(window) <= currentWatermark;
-    }
-
-    private boolean isElementLate(long timestamp) {
-        if (!eventTime) {
-            return false;
-        }
-        long t = timestamp + allowedLateness;
-        if (t < timestamp) {
-            return false; // saturates: never late
-        }
-        return t <= currentWatermark;
+        return rules.isWindowLate(window.maxTimestamp(), currentWatermark);
     }
 
     private void registerCleanupTimer(W window) {

@@ -40,7 +40,7 @@ final class WindowSlice {
 
     /**
      * Per entry: the key (null for a {@code Long} key added unboxed: its value is in the key bits, and
-     * {@link #key} boxes it when a firing needs it), its accumulated contents, its firings so far, its
+     * {@link #key} boxes it when a firing needs it), its accumulated contents, its firing history ({@link WindowRules}), its
      * creation number.
      */
     Object[] keys = new Object[8];
