@@ -71,7 +71,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     private final WindowAssigner<? super IN, W> assigner;
     private final Trigger<? super IN, ? super W> trigger;
     private final WindowAccumulation<IN, ACC> accumulation;
-    private final Object windowFunction;
+    private final InternalWindowFunction windowFunction;
     private final WindowRules<IN> rules;
     private final long allowedLateness;
     private final boolean merging;
@@ -144,11 +144,8 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     /** The watermark up to which the aligned slices have fired and been cleaned. */
     private long alignedUpTo = Long.MIN_VALUE;
     private TriggerCtx triggerCtx;
-    private WindowCtx windowCtx;
-    private TimestampedCollector<OUT> collector;
+    private WindowEmitter<OUT> emitter;
     private final AssignerCtx assignerCtx = new AssignerCtx();
-    /** The last firing handed to the window function (see {@link #firing}). */
-    private Firing lastFiring;
     private boolean inputEnded;
 
     /**
@@ -166,7 +163,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         this.assigner = assigner;
         this.trigger = trigger;
         this.accumulation = accumulation;
-        this.windowFunction = windowFunction;
+        this.windowFunction = InternalWindowFunction.of(windowFunction);
         this.allowedLateness = rules.allowedLateness();
         this.merging = assigner instanceof MergingWindowAssigner;
         this.eventTime = assigner.isEventTime();
@@ -206,22 +203,20 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
     @Override
     public void open() throws Exception {
         super.open();
-        for (Function f : new Function[] {accumulation.function(), windowFunction instanceof Function ? (Function) windowFunction : null}) {
+        for (Function f : new Function[] {accumulation.function(), windowFunction.function()}) {
             if (f instanceof RichFunction) {
                 ((RichFunction) f).setRuntimeContext(new io.tidemark.runtime.operators.StreamingRuntimeContext(context, keyedState));
                 ((RichFunction) f).open(new OpenContext() {});
             }
         }
         triggerCtx = new TriggerCtx();
-        collector = new TimestampedCollector<>(output);
-        if (windowFunction instanceof ProcessWindowFunction) {
-            windowCtx = new WindowCtx((ProcessWindowFunction<?, ?, ?, ?>) windowFunction);
-        }
+        emitter = new WindowEmitter<>(windowFunction, output, metrics.numWindowFirings, keyedState, context.getClock(),
+                this::getCurrentWatermark, merging);
     }
 
     @Override
     public void close() throws Exception {
-        for (Function f : new Function[] {accumulation.function(), windowFunction instanceof Function ? (Function) windowFunction : null}) {
+        for (Function f : new Function[] {accumulation.function(), windowFunction.function()}) {
             if (f instanceof RichFunction) {
                 ((RichFunction) f).close();
             }
@@ -821,7 +816,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
             Object result = last
                     ? columns.result(slice.cols, at) // the columns are dropped right after
                     : columns.getResult(java.util.Arrays.copyOfRange(slice.cols, at, at + columnWidth)); // they stay the window's contents
-            evaluate(key, cast(window), List.of(result), timing, WindowRules.firings(history));
+            emitter.emit(key, window, List.of(result), timing, WindowRules.firings(history));
             return key;
         }
         Object acc = slice.accs[e];
@@ -838,11 +833,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
      */
     private void clearEntry(Object key, TimeWindow window) throws Exception {
         keyedState.setCurrentKey(key);
-        if (windowCtx != null) {
-            windowCtx.prepare(cast(window), null);
-            ((ProcessWindowFunction<?, ?, ?, ?>) windowFunction).clear(cast(windowCtx));
-        }
-        keyedState.clearNamespace(window);
+        emitter.clear(window);
     }
 
     /**
@@ -940,11 +931,7 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
         }
         triggerCtx.set(key, window);
         trigger.clear(cast(window), triggerCtx);
-        if (windowCtx != null) {
-            windowCtx.prepare(window, null);
-            ((ProcessWindowFunction<?, ?, ?, ?>) windowFunction).clear(cast(windowCtx));
-        }
-        keyedState.clearNamespace(window);
+        emitter.clear(window);
     }
 
     @Override
@@ -985,37 +972,8 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
      */
     private Object fire(Object key, W window, Object acc, Firing.Timing timing, int index, boolean kept) throws Exception {
         Iterable<?> elements = accumulation.elements(cast(acc));
-        evaluate(key, window, elements, timing, index);
+        emitter.emit(key, window, elements, timing, index);
         return kept ? accumulation.afterEmit(cast(acc), elements) : acc;
-    }
-
-    /** Evaluates the window function on {@code elements} for one firing. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private void evaluate(Object key, W window, Iterable<?> elements, Firing.Timing timing, int index) throws Exception {
-        metrics.numWindowFirings.inc();
-        collector.setTimestamp(window.maxTimestamp());
-        if (windowFunction == null) {
-            for (Object o : elements) {
-                collector.collect((OUT) o);
-            }
-        } else if (windowFunction instanceof ProcessWindowFunction) {
-            windowCtx.prepare(window, firing(timing, index));
-            ((ProcessWindowFunction) windowFunction).process(key, windowCtx, elements, collector);
-        } else {
-            ((WindowFunction) windowFunction).apply(key, window, elements, collector);
-        }
-    }
-
-    /**
-     * The firing ({@code timing}, {@code index}) at the current watermark. Immutable, so one instance
-     * serves every key that fires alike at one watermark (all keys of a window, on time).
-     */
-    private Firing firing(Firing.Timing timing, int index) {
-        Firing f = lastFiring;
-        if (f == null || f.timing() != timing || f.index() != index || f.watermark() != currentWatermark) {
-            f = lastFiring = new Firing(timing, index, currentWatermark);
-        }
-        return f;
     }
 
     private void purge(WindowContents contents) {
@@ -1152,65 +1110,4 @@ public final class WindowOperator<K, IN, ACC, OUT, W extends Window> extends Abs
             }
         }
     }
-
-    /** The window function's view. */
-    private final class WindowCtx extends ProcessWindowFunction<Object, Object, Object, Window>.Context {
-        W window;
-        Firing firing;
-        private final KeyedStateStore windowState;
-        private final KeyedStateStore globalState;
-
-        @SuppressWarnings({"unchecked", "rawtypes"})
-        WindowCtx(ProcessWindowFunction<?, ?, ?, ?> function) {
-            ((ProcessWindowFunction<Object, Object, Object, Window>) (ProcessWindowFunction) function).super();
-            this.windowState = new KeyedStateStoreImpl(keyedState, () -> {
-                if (merging) {
-                    throw new UnsupportedOperationException("per-window state is not supported with merging windows");
-                }
-                return window;
-            });
-            this.globalState = new KeyedStateStoreImpl(keyedState, () -> VoidNamespace.INSTANCE);
-        }
-
-        void prepare(W window, Firing firing) {
-            this.window = window;
-            this.firing = firing;
-        }
-
-        @Override
-        public Window window() {
-            return window;
-        }
-
-        @Override
-        public long currentProcessingTime() {
-            return context.getClock().currentTimeMillis();
-        }
-
-        @Override
-        public long currentWatermark() {
-            return currentWatermark;
-        }
-
-        @Override
-        public KeyedStateStore windowState() {
-            return windowState;
-        }
-
-        @Override
-        public KeyedStateStore globalState() {
-            return globalState;
-        }
-
-        @Override
-        public <X> void output(OutputTag<X> outputTag, X value) {
-            output.collect(outputTag, new StreamRecord<>(value, window.maxTimestamp()));
-        }
-
-        @Override
-        public Firing firing() {
-            return firing;
-        }
-    }
-
 }
