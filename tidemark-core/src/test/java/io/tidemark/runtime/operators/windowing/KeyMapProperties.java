@@ -54,6 +54,23 @@ class KeyMapProperties {
         assertThat(values).containsExactlyInAnyOrderElementsOf(model.values());
     }
 
+    /** Only adding another key type leaves the Long mode: a lookup of one finds nothing and changes nothing. */
+    @Property(tries = 50)
+    void lookingUpAnotherKeyTypeKeepsLongKeysComparedByValue(@ForAll @Size(min = 1, max = 200) List<@IntRange(min = 0, max = 999) Integer> keys) {
+        KeyMap<Integer> map = new KeyMap<>();
+        for (int k : keys) {
+            map.put((long) k, k);
+        }
+        assertThat(map.get("s" + keys.get(0))).isNull();
+        assertThat(map.get(keys.get(0))).isNull(); // an Integer is another key than the Long
+        map.remove("absent");
+        assertThat(map.comparesLongsByValue()).isTrue();
+        assertThat(map.getLong(keys.get(0))).isEqualTo(keys.get(0));
+        map.put("s", -1);
+        assertThat(map.comparesLongsByValue()).isFalse();
+        assertThat(map.get((long) keys.get(0))).isEqualTo(keys.get(0));
+    }
+
     @Property(tries = 100)
     void integerAndLongKeysWithTheSameValueAreDifferentKeys(@ForAll @IntRange(min = 0, max = 1000) int k) {
         KeyMap<String> map = new KeyMap<>();
