@@ -1,20 +1,15 @@
 package io.tidemark.runtime.operators;
 
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
-import io.tidemark.api.common.functions.AggregateFunction;
 import io.tidemark.api.common.functions.FilterFunction;
 import io.tidemark.api.common.functions.FlatMapFunction;
 import io.tidemark.api.common.functions.MapFunction;
 import io.tidemark.api.common.functions.ReduceFunction;
-import io.tidemark.runtime.operators.windowing.WindowAccumulation;
-import io.tidemark.runtime.operators.windowing.WindowOperator;
+import io.tidemark.runtime.operators.windowing.WindowOperators;
 import io.tidemark.streaming.api.functions.KeyedProcessFunction;
 import io.tidemark.streaming.api.functions.ProcessFunction;
 import io.tidemark.streaming.api.functions.sink.SinkFunction;
 import io.tidemark.streaming.api.transformations.OperatorDescription;
-import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
-import io.tidemark.streaming.api.windowing.triggers.Trigger;
-import io.tidemark.util.OutputTag;
 
 /**
  * The embedded engine's operator for each {@link OperatorDescription}: one case per kind of operator,
@@ -74,7 +69,7 @@ public final class Operators implements OperatorDescription.Visitor<AbstractStre
 
     @Override
     public AbstractStreamOperator<?, ?> window(OperatorDescription.Window d) {
-        return windowOperator(d);
+        return WindowOperators.create(d);
     }
 
     @Override
@@ -86,17 +81,5 @@ public final class Operators implements OperatorDescription.Visitor<AbstractStre
                     + (operator == null ? "null" : operator.getClass().getName()));
         }
         return (AbstractStreamOperator<?, ?>) operator;
-    }
-
-    /** The window operator for a window description. */
-    private static AbstractStreamOperator<?, ?> windowOperator(OperatorDescription.Window d) {
-        WindowAccumulation accumulation = d.contents().match(
-                a -> WindowAccumulation.aggregate((AggregateFunction) a.function()),
-                r -> WindowAccumulation.reduce((ReduceFunction) r.function()),
-                WindowAccumulation::list);
-        Object function = d.function().match(() -> null, OperatorDescription.Window.Function.Apply::function,
-                OperatorDescription.Window.Function.Process::function);
-        return new WindowOperator((WindowAssigner) d.assigner(), (Trigger) d.trigger(), accumulation, function,
-                d.allowedLateness(), (OutputTag) d.lateDataTag());
     }
 }

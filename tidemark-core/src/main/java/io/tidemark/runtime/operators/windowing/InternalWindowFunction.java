@@ -4,6 +4,7 @@ import io.tidemark.api.common.functions.Function;
 import io.tidemark.api.common.state.KeyedStateStore;
 import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
 import io.tidemark.streaming.api.functions.windowing.WindowFunction;
+import io.tidemark.streaming.api.transformations.OperatorDescription;
 import io.tidemark.streaming.api.windowing.Firing;
 import io.tidemark.streaming.api.windowing.windows.Window;
 import io.tidemark.util.Collector;
@@ -11,8 +12,8 @@ import io.tidemark.util.OutputTag;
 
 /**
  * What a window operator evaluates when a window fires, on the elements its accumulation hands over
- * (the one aggregated or reduced value, or all elements): one of three, chosen when the operator is
- * made ({@link #of}).
+ * (the one aggregated or reduced value, or all elements): one of three, as the window description's
+ * function is ({@link #of}).
  *
  * <ul>
  *   <li>{@link PassThrough}: {@code aggregate(f)} / {@code reduce(f)} alone; emits the value itself.
@@ -23,18 +24,9 @@ import io.tidemark.util.OutputTag;
  */
 abstract sealed class InternalWindowFunction {
 
-    /** The internal function for a user window function: null, a WindowFunction or a ProcessWindowFunction. */
-    static InternalWindowFunction of(Object windowFunction) {
-        if (windowFunction == null) {
-            return new PassThrough();
-        }
-        if (windowFunction instanceof ProcessWindowFunction<?, ?, ?, ?> f) {
-            return new Process(f);
-        }
-        if (windowFunction instanceof WindowFunction<?, ?, ?, ?> f) {
-            return new Apply(f);
-        }
-        throw new IllegalArgumentException("not a window function: " + windowFunction);
+    /** The internal function for a described window function. */
+    static InternalWindowFunction of(OperatorDescription.Window.Function function) {
+        return function.match(PassThrough::new, apply -> new Apply(apply.function()), process -> new Process(process.function()));
     }
 
     /** The user function, for its life cycle; null for {@link PassThrough}. */

@@ -4,6 +4,7 @@ import io.tidemark.api.common.functions.AggregateFunction;
 import io.tidemark.api.common.functions.Commutative;
 import io.tidemark.api.common.functions.Function;
 import io.tidemark.api.common.functions.ReduceFunction;
+import io.tidemark.streaming.api.transformations.OperatorDescription;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,9 +16,16 @@ import java.util.List;
  * @param <IN> element type
  * @param <ACC> what is kept per window
  */
-public abstract class WindowAccumulation<IN, ACC> implements java.io.Serializable {
+abstract class WindowAccumulation<IN, ACC> {
 
-    private static final long serialVersionUID = 1L;
+    /** How the described window keeps its elements. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static <IN> WindowAccumulation<IN, Object> of(OperatorDescription.Window description) {
+        return (WindowAccumulation<IN, Object>) description.contents().match(
+                a -> aggregate((AggregateFunction) a.function()),
+                r -> reduce((ReduceFunction) r.function()),
+                WindowAccumulation::list);
+    }
 
     /** Starts the contents of a window with its first element. */
     abstract ACC first(IN element) throws Exception;
@@ -74,7 +82,7 @@ public abstract class WindowAccumulation<IN, ACC> implements java.io.Serializabl
     }
 
     /** Incremental aggregation with an {@link AggregateFunction}. */
-    public static <IN, ACC> WindowAccumulation<IN, ACC> aggregate(AggregateFunction<IN, ACC, ?> agg) {
+    static <IN, ACC> WindowAccumulation<IN, ACC> aggregate(AggregateFunction<IN, ACC, ?> agg) {
         return new WindowAccumulation<>() {
             @Override
             ACC first(IN element) {
@@ -128,7 +136,7 @@ public abstract class WindowAccumulation<IN, ACC> implements java.io.Serializabl
     }
 
     /** Incremental reduction with a {@link ReduceFunction}. */
-    public static <T> WindowAccumulation<T, T> reduce(ReduceFunction<T> reduce) {
+    static <T> WindowAccumulation<T, T> reduce(ReduceFunction<T> reduce) {
         return new WindowAccumulation<>() {
             @Override
             T first(T element) {
@@ -163,7 +171,7 @@ public abstract class WindowAccumulation<IN, ACC> implements java.io.Serializabl
     }
 
     /** Keeps every element, for a full window function. */
-    public static <T> WindowAccumulation<T, List<T>> list() {
+    static <T> WindowAccumulation<T, List<T>> list() {
         return new WindowAccumulation<>() {
             @Override
             List<T> first(T element) {
