@@ -122,22 +122,6 @@ public final class GeneralWindowOperator<K, IN, ACC, OUT, W extends Window> exte
     private int nextEmptyAcc;
     private static final int EMPTY_ACC_BATCH = 256;
 
-    /**
-     * Session fast path: the built-in {@link EventTimeSessionWindows} (a fixed gap) with the built-in
-     * {@link EventTimeTrigger}. Each key's sessions (one, or a small array sorted by start) sit in a
-     * {@link KeyMap}; an element
-     * finds the sessions its window {@code [t, t + gap)} touches and merges them in place, with no
-     * per-element window objects, lists or merge maps. The timers the general path would register
-     * (the trigger's at each session's max timestamp, the cleanup timer, the merged windows' deletions)
-     * are kept in {@link SessionTimers} with the same order and de-duplication, so results, their
-     * order, firing descriptors, late records and metrics are unchanged.
-     */
-    private final boolean sessions;
-    private final long sessionGap;
-    /** Per key: its one {@link Session}, or a {@code Session[]} sorted by start when it has several. */
-    private final KeyMap<Object> sessionsByKey = new KeyMap<>();
-    private final SessionTimers sessionTimers = new SessionTimers();
-
     /** The watermark up to which the aligned slices have fired and been cleaned. */
     private long alignedUpTo = Long.MIN_VALUE;
     private TriggerCtx triggerCtx;
@@ -152,8 +136,6 @@ public final class GeneralWindowOperator<K, IN, ACC, OUT, W extends Window> exte
         this.merging = assigner instanceof MergingWindowAssigner;
         this.eventTime = assigner.isEventTime();
         boolean builtInTrigger = trigger.getClass() == EventTimeTrigger.class;
-        this.sessions = builtInTrigger && assigner.getClass() == EventTimeSessionWindows.class;
-        this.sessionGap = sessions ? ((EventTimeSessionWindows) (Object) assigner).getGap() : 0;
         if (builtInTrigger && assigner.getClass() == TumblingEventTimeWindows.class) {
             TumblingEventTimeWindows t = (TumblingEventTimeWindows) (Object) assigner;
             this.aligned = true;
@@ -202,7 +184,7 @@ public final class GeneralWindowOperator<K, IN, ACC, OUT, W extends Window> exte
      */
     @Override
     protected boolean takesLongKeys() {
-        return (aligned || sessions) && !(accumulation.function() instanceof RichFunction);
+        return aligned && !(accumulation.function() instanceof RichFunction);
     }
 
     // ------------------------------------------------------------------ elements
@@ -212,8 +194,6 @@ public final class GeneralWindowOperator<K, IN, ACC, OUT, W extends Window> exte
         // kept small, so that the JIT inlines it into the chain and the chosen path into it
         if (aligned) {
             processAligned(record);
-        } else if (sessions) {
-            processSession(record);
         } else {
             processGeneral(record);
         }
@@ -465,9 +445,7 @@ public final class GeneralWindowOperator<K, IN, ACC, OUT, W extends Window> exte
 
     @Override
     protected void onWatermark(long watermark) throws Exception {
-        if (sessions) {
-            fireSessions(watermark);
-        } else if (aligned) {
+        if (aligned) {
             if (frames) {
                 fireFrames(watermark);
             } else {
@@ -597,178 +575,10 @@ public final class GeneralWindowOperator<K, IN, ACC, OUT, W extends Window> exte
         for (int r = 0; r < c.size; r++) {
             Object key = c.key(r);
             keyedState.setCurrentKey(key);
-            fire(key, cast(window), c.accs[r], Firing.Timing.ON_TIME, 1, false);
+            fire(key, window, cast(c.accs[r]), Firing.Timing.ON_TIME, 1, false);
             clearEntry(key, window);
         }
         c.reset(Long.MIN_VALUE);
-    }
-
-    // ------------------------------------------------------------------ session fast path
-
-    /**
-     * The session fast path; rule for rule the general path's {@code addMergingWindow} with the
-     * assigner's merge, {@link EventTimeTrigger#onMerge}/{@code onElement}/{@code clear} and the cleanup
-     * timer inlined, as described at {@link #sessions}.
-     */
-    private void processSession(StreamRecord<IN> record) throws Exception {
-        IN value = record.getValue();
-        long timestamp = record.getTimestamp();
-        if (timestamp == Long.MIN_VALUE) {
-            assigner.assignWindows(value, timestamp, assignerContext); // throws the assigner's own error
-        }
-        Object key;
-        Object held;
-        if (longKeys()) {
-            // the key object of the key's sessions, if it has any: a Long is boxed for a new key only
-            held = sessionsByKey.getLong(currentLongKey);
-            key = held == null ? Long.valueOf(currentLongKey) : at(held, 0).key;
-            keyedState.setCurrentKey(key);
-        } else {
-            key = keyedState.getCurrentKey();
-            held = sessionsByKey.get(key);
-        }
-        long start = timestamp;
-        long end = timestamp + sessionGap;
-        long watermark = currentWatermark;
-        int count = count(held);
-        int first = -1;
-        int last = -1;
-        for (int i = 0; i < count; i++) {
-            if (at(held, i).intersects(start, end)) {
-                if (first < 0) {
-                    first = i;
-                }
-                last = i;
-            }
-        }
-        Session target;
-        if (first < 0) {
-            if (cleanupTime(end - 1) <= watermark) {
-                lateOrWithoutWindow(record, true); // a new session, already late
-                return;
-            }
-            target = new Session(key, start, end);
-            Object empty = nextEmptyAccumulator();
-            target.acc = empty == null ? accumulation.first(value) : accumulation.add(cast(empty), value);
-            sessionsByKey.put(key, withSession(held, target));
-        } else {
-            target = at(held, first);
-            long mergedStart = Math.min(start, target.start);
-            long mergedEnd = Math.max(end, at(held, last).end);
-            if (first != last || mergedStart != target.start || mergedEnd != target.end) {
-                // a new window: the merged sessions' contents combine in start order, their timers and
-                // window state go, and the trigger registers the new window's timer
-                boolean windowState = keyedState.hasState();
-                for (int i = first; i <= last; i++) {
-                    Session m = at(held, i);
-                    sessionTimers.deleteAll(m);
-                    if (windowState) {
-                        keyedState.clearNamespace(m.window());
-                    }
-                    if (i > first) {
-                        target.acc = accumulation.merge(cast(target.acc), cast(m.acc));
-                        target.history = WindowRules.merged(target.history, m.history);
-                    }
-                }
-                target.setBounds(mergedStart, mergedEnd);
-                if (last > first) {
-                    sessionsByKey.put(key, withoutSessions(held, first + 1, last));
-                }
-                if (target.maxTimestamp() > watermark) {
-                    sessionTimers.register(target, target.maxTimestamp()); // EventTimeTrigger.onMerge
-                }
-            }
-            target.acc = accumulation.add(cast(target.acc), value);
-        }
-        long maxTimestamp = target.maxTimestamp();
-        boolean behindWatermark = maxTimestamp <= watermark;
-        if (behindWatermark) {
-            fireSession(target, false); // EventTimeTrigger: FIRE
-        } else {
-            sessionTimers.register(target, maxTimestamp);
-        }
-        long cleanup = cleanupTime(maxTimestamp);
-        if (cleanup != Long.MAX_VALUE) {
-            sessionTimers.register(target, cleanup);
-        }
-        if (behindWatermark) {
-            metrics.numLateRecordsReFired.inc();
-        }
-    }
-
-    /** The sessions' timers up to {@code watermark}, in order: fire at the max timestamp, clean at cleanup time. */
-    private void fireSessions(long watermark) throws Exception {
-        SessionTimers.Timer timer;
-        while ((timer = sessionTimers.pollUpTo(watermark)) != null) {
-            Session s = timer.session;
-            keyedState.setCurrentKey(s.key);
-            long maxTimestamp = s.maxTimestamp();
-            boolean cleanup = timer.time == cleanupTime(maxTimestamp);
-            if (timer.time == maxTimestamp) {
-                fireSession(s, cleanup);
-            }
-            if (cleanup) {
-                Object held = sessionsByKey.get(s.key);
-                if (held == s) {
-                    sessionsByKey.remove(s.key);
-                } else {
-                    int i = 0;
-                    while (at(held, i) != s) {
-                        i++;
-                    }
-                    sessionsByKey.put(s.key, withoutSessions(held, i, i));
-                }
-                sessionTimers.deleteAll(s); // EventTimeTrigger.clear
-                clearEntry(s.key, s.window());
-            }
-        }
-    }
-
-    /** The session's next firing; {@code last} when it is cleaned up right after. */
-    private void fireSession(Session s, boolean last) throws Exception {
-        Firing.Timing timing = WindowRules.timing(s.history, currentWatermark, s.maxTimestamp());
-        s.history = WindowRules.fired(s.history, timing);
-        s.acc = fire(s.key, cast(s.window()), s.acc, timing, WindowRules.firings(s.history), !last);
-    }
-
-    /** Number of sessions a key holds: {@code held} is null, one session or an array of them. */
-    private static int count(Object held) {
-        return held == null ? 0 : held instanceof Session ? 1 : ((Session[]) held).length;
-    }
-
-    private static Session at(Object held, int i) {
-        return held instanceof Session ? (Session) held : ((Session[]) held)[i];
-    }
-
-    /** What a key holds (null, one session or several) with {@code s} added, in start order. */
-    private static Object withSession(Object held, Session s) {
-        int n = count(held);
-        if (n == 0) {
-            return s;
-        }
-        Session[] grown = new Session[n + 1];
-        int i = 0;
-        for (; i < n && at(held, i).start < s.start; i++) {
-            grown[i] = at(held, i);
-        }
-        grown[i] = s;
-        for (; i < n; i++) {
-            grown[i + 1] = at(held, i);
-        }
-        return grown;
-    }
-
-    /** What a key holds without its sessions {@code from..to} (inclusive): one session or several. */
-    private static Object withoutSessions(Object held, int from, int to) {
-        Session[] list = (Session[]) held; // removing leaves at least one, so there were several
-        int n = list.length - (to - from + 1);
-        if (n == 1) {
-            return from == 0 ? list[list.length - 1] : list[0];
-        }
-        Session[] shrunk = new Session[n];
-        System.arraycopy(list, 0, shrunk, 0, from);
-        System.arraycopy(list, to + 1, shrunk, from, list.length - to - 1);
-        return shrunk;
     }
 
     /**
@@ -792,7 +602,7 @@ public final class GeneralWindowOperator<K, IN, ACC, OUT, W extends Window> exte
             return key;
         }
         Object acc = slice.accs[e];
-        Object kept = fire(key, cast(window), acc, timing, WindowRules.firings(history), !last);
+        Object kept = fire(key, window, cast(acc), timing, WindowRules.firings(history), !last);
         if (kept != acc) {
             slice.accs[e] = kept;
         }
@@ -935,17 +745,7 @@ public final class GeneralWindowOperator<K, IN, ACC, OUT, W extends Window> exte
         }
         Firing.Timing timing = timing(window, contents);
         contents.history = WindowRules.fired(contents.history, timing);
-        contents.acc = fire(key, window, contents.acc, timing, WindowRules.firings(contents.history), true);
-    }
-
-    /**
-     * Evaluates the window function on {@code acc} for one firing; returns what the window keeps
-     * ({@link WindowAccumulation#afterEmit} when {@code kept}, else {@code acc} as it is).
-     */
-    private Object fire(Object key, W window, Object acc, Firing.Timing timing, int index, boolean kept) throws Exception {
-        Iterable<?> elements = accumulation.elements(cast(acc));
-        emitter.emit(key, window, elements, timing, index);
-        return kept ? accumulation.afterEmit(cast(acc), elements) : acc;
+        contents.acc = fire(key, window, cast(contents.acc), timing, WindowRules.firings(contents.history), true);
     }
 
     private void purge(WindowContents contents) {
@@ -1001,9 +801,6 @@ public final class GeneralWindowOperator<K, IN, ACC, OUT, W extends Window> exte
         for (int i = 0; i < numSlices; i++) {
             n += slices[i].size; // (key, frame) entries when sliding windows are accumulated per frame
         }
-        int[] sessionCount = {0};
-        sessionsByKey.forEachValue(held -> sessionCount[0] += count(held));
-        n += sessionCount[0];
         return n;
     }
 

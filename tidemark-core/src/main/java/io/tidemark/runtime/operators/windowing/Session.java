@@ -3,9 +3,10 @@ package io.tidemark.runtime.operators.windowing;
 import io.tidemark.streaming.api.windowing.windows.TimeWindow;
 
 /**
- * One session window of one key on the window operator's session fast path: its bounds, its contents
- * and firing count, and the (at most two) event-time timers registered for it — the trigger's timer at
- * the window's max timestamp and the cleanup timer, which coincide without allowed lateness.
+ * One session window of one key on the {@link SessionWindowOperator}: its bounds, its contents and
+ * firing history, the (at most two) event-time timers registered for it — the trigger's timer at the
+ * window's max timestamp and the cleanup timer, which coincide without allowed lateness — and the
+ * key's next session ({@link SessionsByKey}).
  */
 final class Session {
 
@@ -20,6 +21,8 @@ final class Session {
     /** Registered timers, or null. */
     SessionTimers.Timer timerA;
     SessionTimers.Timer timerB;
+    /** The key's next session by start, or null. */
+    Session next;
     /** The window object, made when first needed and dropped when the bounds change. */
     private TimeWindow window;
 

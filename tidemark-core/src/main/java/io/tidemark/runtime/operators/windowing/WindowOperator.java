@@ -6,7 +6,9 @@ import io.tidemark.api.common.functions.RichFunction;
 import io.tidemark.runtime.operators.AbstractStreamOperator;
 import io.tidemark.runtime.operators.StreamingRuntimeContext;
 import io.tidemark.runtime.streamrecord.StreamRecord;
+import io.tidemark.streaming.api.windowing.Firing;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
+import io.tidemark.streaming.api.windowing.windows.Window;
 
 /**
  * The window operator of a keyed stream: assigns elements to windows, fires them, evaluates the
@@ -92,6 +94,17 @@ public abstract class WindowOperator<IN, ACC, OUT> extends AbstractStreamOperato
      */
     final boolean incrementalFunctionIsPlain() {
         return !(accumulation.function() instanceof RichFunction);
+    }
+
+    /**
+     * Fires {@code acc}, the contents of {@code window} of {@code key} (the current key); returns what
+     * the window keeps: {@code acc}, or when {@code kept} a detached copy if the result is {@code acc}
+     * itself ({@link WindowAccumulation#afterEmit}).
+     */
+    final ACC fire(Object key, Window window, ACC acc, Firing.Timing timing, int index, boolean kept) throws Exception {
+        Iterable<?> elements = accumulation.elements(acc);
+        emitter.emit(key, window, elements, timing, index);
+        return kept ? accumulation.afterEmit(acc, elements) : acc;
     }
 
     /** An element with no timestamp: the assigner throws its own error for it. */

@@ -1,8 +1,10 @@
 package io.tidemark.runtime.operators.windowing;
 
 import io.tidemark.streaming.api.transformations.OperatorDescription;
+import io.tidemark.streaming.api.windowing.assigners.EventTimeSessionWindows;
 import io.tidemark.streaming.api.windowing.assigners.MergingWindowAssigner;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
+import io.tidemark.streaming.api.windowing.triggers.EventTimeTrigger;
 import io.tidemark.streaming.api.windowing.triggers.Trigger;
 import io.tidemark.streaming.api.windowing.windows.Window;
 
@@ -15,7 +17,15 @@ public final class WindowOperators {
     private WindowOperators() {}
 
     /** The operator for {@code description}: the specialised one where one applies, else the general one. */
+    @SuppressWarnings("unchecked")
     public static <IN, OUT> WindowOperator<IN, ?, OUT> create(OperatorDescription.Window description) {
+        WindowAssigner<?, ?> assigner = description.assigner();
+        if (description.trigger().getClass() == EventTimeTrigger.class) {
+            if (assigner.getClass() == EventTimeSessionWindows.class) {
+                return new SessionWindowOperator<>((EventTimeSessionWindows) assigner, WindowAccumulation.of(description),
+                        InternalWindowFunction.of(description.function()), rules(description));
+            }
+        }
         return general(description);
     }
 
