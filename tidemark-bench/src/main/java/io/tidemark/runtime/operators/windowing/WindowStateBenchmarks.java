@@ -32,8 +32,8 @@ public class WindowStateBenchmarks {
     @Param({"1000", "10000", "100000"})
     public int keys;
 
-    private WindowSlice longSlice;
-    private WindowSlice stringSlice;
+    private WindowSlice.OfObjects longSlice;
+    private WindowSlice.OfObjects stringSlice;
     private Object[] longProbes;
     private Object[] stringProbes;
     private int next;
@@ -45,8 +45,8 @@ public class WindowStateBenchmarks {
     @Setup
     public void setup() {
         SplittableRandom r = new SplittableRandom(42);
-        longSlice = new WindowSlice(0);
-        stringSlice = new WindowSlice(0);
+        longSlice = new WindowSlice.OfObjects(0);
+        stringSlice = new WindowSlice.OfObjects(0);
         for (int k = 0; k < keys; k++) {
             longSlice.findOrAdd((long) k * 7919, k);
             stringSlice.findOrAdd("key-" + k, k);

@@ -23,7 +23,7 @@ import java.util.Arrays;
  * entry (key reference and bits), entry arrays grown by doubling and kept at their peak. Worst case per
  * lookup: the length of a probe run, bounded by the slots.
  */
-class KeyIndex {
+abstract sealed class KeyIndex permits KeyMap, WindowSlice {
 
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
     private static final int MIN_SLOTS = 16;

@@ -1,16 +1,39 @@
 package io.tidemark.runtime.operators.windowing;
 
+import io.tidemark.api.common.functions.LongColumnsAggregateFunction;
 import io.tidemark.streaming.api.transformations.OperatorDescription;
 import io.tidemark.streaming.api.windowing.assigners.EventTimeSessionWindows;
 import io.tidemark.streaming.api.windowing.assigners.MergingWindowAssigner;
+import io.tidemark.streaming.api.windowing.assigners.SlidingEventTimeWindows;
+import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
 import io.tidemark.streaming.api.windowing.triggers.EventTimeTrigger;
 import io.tidemark.streaming.api.windowing.triggers.Trigger;
+import io.tidemark.streaming.api.windowing.windows.TimeWindow;
 import io.tidemark.streaming.api.windowing.windows.Window;
+import io.tidemark.util.OutputTag;
 
 /**
  * Makes the window operator for a window description, choosing its implementation once, from the
- * assigner, trigger, accumulation and allowed lateness (see {@link WindowOperator} for the strategies).
+ * assigner, trigger, accumulation and allowed lateness:
+ *
+ * <table>
+ *   <caption>strategies</caption>
+ *   <tr><th>assigner (exact class)</th><th>trigger</th><th>contents, lateness</th><th>operator</th></tr>
+ *   <tr><td>{@code TumblingEventTimeWindows}</td><td rowspan="4">{@code EventTimeTrigger}</td>
+ *       <td>a {@code LongColumnsAggregateFunction}</td><td>{@link AlignedWindowOperator.OfColumns}</td></tr>
+ *   <tr><td>{@code TumblingEventTimeWindows}, {@code SlidingEventTimeWindows}</td><td>any other</td>
+ *       <td>{@link AlignedWindowOperator.OfObjects}</td></tr>
+ *   <tr><td>{@code SlidingEventTimeWindows}, size a multiple of the slide</td><td>{@code Commutative}
+ *       function, no allowed lateness</td><td>{@link FramedWindowOperator}</td></tr>
+ *   <tr><td>{@code EventTimeSessionWindows}</td><td>any</td><td>{@link SessionWindowOperator}</td></tr>
+ *   <tr><td>any other</td><td>any</td><td>any</td><td>{@link GeneralWindowOperator}</td></tr>
+ * </table>
+ *
+ * <p>The exact classes matter: a subclass of a built-in assigner or trigger may change what it
+ * does, so it gets the general operator. The key selector is not part of the choice: every specialised
+ * operator reads a {@code LongKeySelector}'s key unboxed when its incremental function is not a rich
+ * function (decided when the operator is set up with its subtask's copy of the selector).
  */
 public final class WindowOperators {
 
@@ -20,31 +43,60 @@ public final class WindowOperators {
     @SuppressWarnings("unchecked")
     public static <IN, OUT> WindowOperator<IN, ?, OUT> create(OperatorDescription.Window description) {
         WindowAssigner<?, ?> assigner = description.assigner();
-        if (description.trigger().getClass() == EventTimeTrigger.class) {
-            if (assigner.getClass() == EventTimeSessionWindows.class) {
-                return new SessionWindowOperator<>((EventTimeSessionWindows) assigner, WindowAccumulation.of(description),
-                        InternalWindowFunction.of(description.function()), rules(description));
-            }
+        if (description.trigger().getClass() != EventTimeTrigger.class) {
+            return general(description);
         }
-        return general(description);
+        WindowAccumulation<IN, Object> accumulation = WindowAccumulation.of(description);
+        InternalWindowFunction function = InternalWindowFunction.of(description.function());
+        WindowRules<IN> rules = rules(description);
+        if (assigner.getClass() == EventTimeSessionWindows.class) {
+            return new SessionWindowOperator<>((EventTimeSessionWindows) assigner, accumulation, function, rules);
+        }
+        Grid grid;
+        if (assigner.getClass() == TumblingEventTimeWindows.class) {
+            TumblingEventTimeWindows t = (TumblingEventTimeWindows) assigner;
+            grid = new Grid(t, t.getSize(), t.getSize(), t.getOffset());
+        } else if (assigner.getClass() == SlidingEventTimeWindows.class) {
+            SlidingEventTimeWindows s = (SlidingEventTimeWindows) assigner;
+            grid = new Grid(s, s.getSize(), s.getSlide(), s.getOffset());
+        } else {
+            return general(description);
+        }
+        if (accumulation.commutative() && rules.allowedLateness() == 0 && grid.size() > grid.slide()
+                && grid.size() % grid.slide() == 0) {
+            return new FramedWindowOperator<>(grid, accumulation, function, rules);
+        }
+        if (accumulation.aggregateFunction() instanceof LongColumnsAggregateFunction<?, ?> columns) {
+            int width = columns.width();
+            if (width <= 0) {
+                throw new IllegalArgumentException(columns + ": width() must be positive, was " + width);
+            }
+            return new AlignedWindowOperator.OfColumns<>(grid, accumulation, function, rules,
+                    (LongColumnsAggregateFunction<IN, ?>) columns, width);
+        }
+        return new AlignedWindowOperator.OfObjects<>(grid, accumulation, function, rules);
     }
 
     /** The general operator for {@code description} (any assigner and trigger), whatever specialised one applies. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
+    @SuppressWarnings("unchecked")
     public static <IN, OUT> WindowOperator<IN, ?, OUT> general(OperatorDescription.Window description) {
         WindowAssigner<? super IN, Window> assigner = (WindowAssigner<? super IN, Window>) description.assigner();
         Trigger<? super IN, ? super Window> trigger = (Trigger<? super IN, ? super Window>) description.trigger();
+        WindowRules<IN> rules = rules(description);
         if (assigner instanceof MergingWindowAssigner && !trigger.canMerge()) {
             throw new UnsupportedOperationException(
                     "a merging window assigner (" + assigner + ") needs a trigger that can merge; " + trigger + " cannot");
         }
         return new GeneralWindowOperator<>(assigner, trigger, WindowAccumulation.of(description),
-                InternalWindowFunction.of(description.function()), rules(description));
+                InternalWindowFunction.of(description.function()), rules);
     }
 
     @SuppressWarnings("unchecked")
     private static <IN> WindowRules<IN> rules(OperatorDescription.Window description) {
         return new WindowRules<>(description.assigner().isEventTime(), description.allowedLateness(),
-                (io.tidemark.util.OutputTag<IN>) description.lateDataTag());
+                (OutputTag<IN>) description.lateDataTag());
     }
+
+    /** Aligned windows: {@code [start, start + size)} for every start ≡ offset (mod slide). */
+    record Grid(WindowAssigner<Object, TimeWindow> assigner, long size, long slide, long offset) {}
 }

@@ -4,19 +4,20 @@ import io.tidemark.streaming.api.windowing.windows.TimeWindow;
 import java.util.Arrays;
 
 /**
- * The contents of one aligned slice, for every key with data in it: the slice is a window (tumbling,
- * and sliding windows accumulated per window) or a slide frame (sliding windows accumulated per
- * frame, see {@link WindowOperator}). A {@link KeyIndex} whose entries are in the order the keys first
- * arrived, which is the order the slice's windows fire in; beside each entry its accumulated contents,
- * its firing history and its creation number. Entries are never removed one by one: the slice lives
- * from its first element to its cleanup and is then dropped whole; it can be {@link #reset} for a
- * later slice.
+ * One aligned slice, for every key with data in it: a window (tumbling, and sliding windows
+ * accumulated per window: {@link AlignedWindowOperator}) or a slide frame ({@link FramedWindowOperator}).
+ * A {@link KeyIndex} whose entries are in the order the keys first arrived, which is the order the
+ * slice's windows fire in; beside each entry its firing history and its creation number, and its
+ * contents in one of two forms: {@link OfObjects} (an accumulator, value or element list per entry) or
+ * {@link OfColumns} (a {@code LongColumnsAggregateFunction}'s accumulators side by side in one
+ * {@code long[]}). Entries are never removed one by one: the slice lives from its first element to
+ * its cleanup and is then dropped whole; it can be {@link #reset} for a later slice.
  *
  * <p>Bounds: entries = keys with data in the slice; memory per slice: the index's ({@link KeyIndex}),
- * plus 16 B per entry, plus the accumulators (objects, or 8 B per long of a
- * {@code LongColumnsAggregateFunction}'s accumulator in {@link #cols}).
+ * plus 12 B per entry, plus the contents (a reference per entry and the objects, or 8 B per long of
+ * the accumulator).
  */
-final class WindowSlice extends KeyIndex {
+abstract sealed class WindowSlice extends KeyIndex {
 
     /** Start of the window or frame. */
     long start;
@@ -24,36 +25,20 @@ final class WindowSlice extends KeyIndex {
     /** Whether the window's on-time firing happened (window slices only). */
     boolean fired;
 
-    /** Per entry: its accumulated contents, its firing history ({@link WindowRules}), its creation number. */
-    Object[] accs = new Object[8];
+    /** Per entry: its firing history ({@link WindowRules}) and its creation number. */
     int[] firings = new int[8];
     long[] seqs = new long[8];
-
-    /**
-     * Per entry, when the contents are a {@code LongColumnsAggregateFunction}'s accumulators: entry
-     * {@code e}'s accumulator is {@code cols[e * width .. (e + 1) * width)} (and {@link #accs} stays
-     * empty); else null.
-     */
-    long[] cols;
-    private final int width;
 
     /** The window of a window slice, shared by its keys; created when first needed. */
     private TimeWindow window;
 
     WindowSlice(long start) {
-        this(start, 0);
-    }
-
-    /** A slice whose entries keep accumulators of {@code width} longs in {@link #cols} (0: none). */
-    WindowSlice(long start, int width) {
         super(8);
         this.start = start;
-        this.width = width;
-        this.cols = width > 0 ? new long[capacity() * width] : null;
     }
 
     /** The window {@code [start, start + size)} of this slice. */
-    TimeWindow window(long windowSize) {
+    final TimeWindow window(long windowSize) {
         TimeWindow w = window;
         if (w == null) {
             w = new TimeWindow(start, start + windowSize);
@@ -63,15 +48,15 @@ final class WindowSlice extends KeyIndex {
     }
 
     /**
-     * The entry of {@code key}; when absent, adds it (with a null accumulator, no firings and the
-     * creation number {@code seq}) and returns {@code -(entry + 1)}.
+     * The entry of {@code key}; when absent, adds it (with empty contents, no firings and the creation
+     * number {@code seq}) and returns {@code -(entry + 1)}.
      */
-    int findOrAdd(Object key, long seq) {
+    final int findOrAdd(Object key, long seq) {
         return created(findOrAdd(key), seq);
     }
 
     /** {@link #findOrAdd} of the {@code Long} key {@code key}, boxed only when its entry is new. */
-    int findOrAddLong(long key, long seq) {
+    final int findOrAddLong(long key, long seq) {
         return created(findOrAddLong(key), seq);
     }
 
@@ -83,22 +68,76 @@ final class WindowSlice extends KeyIndex {
     }
 
     @Override
-    void growEntries(int cap) {
-        accs = Arrays.copyOf(accs, cap);
-        firings = Arrays.copyOf(firings, cap);
-        seqs = Arrays.copyOf(seqs, cap);
-        if (cols != null) {
-            cols = Arrays.copyOf(cols, cap * width);
-        }
+    void growEntries(int capacity) {
+        firings = Arrays.copyOf(firings, capacity);
+        seqs = Arrays.copyOf(seqs, capacity);
     }
 
     /** Empties the slice for re-use as the slice starting at {@code newStart}; keeps its capacity. */
     void reset(long newStart) {
-        Arrays.fill(accs, 0, size, null);
         Arrays.fill(firings, 0, size, 0);
         clear();
         start = newStart;
         fired = false;
         window = null;
+    }
+
+    /** Contents as objects: per entry an accumulator, reduced value or element list. */
+    static final class OfObjects extends WindowSlice {
+        Object[] accs = new Object[8];
+
+        OfObjects(long start) {
+            super(start);
+        }
+
+        /**
+         * Adds {@code value} to the contents of entry {@code e}, a {@link #findOrAdd} result (new
+         * contents when negative); returns the entry.
+         */
+        @SuppressWarnings("unchecked")
+        <IN, ACC> int add(int e, IN value, WindowAccumulation<IN, ACC> accumulation, EmptyAccumulators<IN, ACC> empty)
+                throws Exception {
+            if (e < 0) {
+                e = -e - 1;
+                accs[e] = empty.first(value);
+                return e;
+            }
+            Object acc = accs[e];
+            Object added = accumulation.add((ACC) acc, value);
+            if (added != acc) {
+                accs[e] = added;
+            }
+            return e;
+        }
+
+        @Override
+        void growEntries(int capacity) {
+            super.growEntries(capacity);
+            accs = Arrays.copyOf(accs, capacity);
+        }
+
+        @Override
+        void reset(long newStart) {
+            Arrays.fill(accs, 0, size, null);
+            super.reset(newStart);
+        }
+    }
+
+    /** Contents as longs: entry {@code e}'s accumulator is {@code cols[e * width .. (e + 1) * width)}. */
+    static final class OfColumns extends WindowSlice {
+        private final int width;
+        long[] cols;
+
+        OfColumns(long start, int width) {
+            super(start);
+            this.width = width;
+            this.cols = new long[capacity() * width];
+        }
+
+        @Override
+        void growEntries(int capacity) {
+            super.growEntries(capacity);
+            cols = Arrays.copyOf(cols, capacity * width);
+        }
     }
 }

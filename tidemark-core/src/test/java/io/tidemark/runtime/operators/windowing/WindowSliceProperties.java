@@ -21,7 +21,7 @@ class WindowSliceProperties {
     @Property(tries = 200)
     void actsAsAnInsertionOrderedMap(@ForAll @Size(max = 3000) List<@IntRange(min = -500, max = 5000) Integer> draws,
             @ForAll @IntRange(min = 0, max = 3) int mix) {
-        WindowSlice slice = new WindowSlice(0);
+        WindowSlice slice = new WindowSlice.OfObjects(0);
         for (int round = 0; round < 2; round++) { // the second round runs on the reset slice
             Map<Object, Integer> model = new LinkedHashMap<>();
             long seq = 0;
@@ -53,7 +53,7 @@ class WindowSliceProperties {
 
     @Property(tries = 50)
     void equalKeysOfOtherTypesAreNotLongs(@ForAll @IntRange(min = 0, max = 100) int k) {
-        WindowSlice slice = new WindowSlice(0);
+        WindowSlice slice = new WindowSlice.OfObjects(0);
         assertThat(slice.findOrAdd((long) k, 0)).isEqualTo(-1);
         assertThat(slice.findOrAdd(k, 1)).isEqualTo(-2); // Integer k is another key than Long k
         assertThat(slice.findOrAdd((long) k, 2)).isZero();
