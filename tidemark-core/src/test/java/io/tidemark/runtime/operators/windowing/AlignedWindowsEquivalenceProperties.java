@@ -9,35 +9,36 @@ import io.tidemark.api.common.state.ValueState;
 import io.tidemark.api.common.state.ValueStateDescriptor;
 import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.api.java.functions.LongKeySelector;
-import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
-import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
+import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
+import io.tidemark.streaming.api.transformations.OperatorDescription;
 import io.tidemark.streaming.api.windowing.assigners.SlidingEventTimeWindows;
 import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
 import io.tidemark.streaming.api.windowing.windows.TimeWindow;
-import io.tidemark.testutils.CollectSink;
-import io.tidemark.testutils.ScriptedSource;
+import io.tidemark.testutils.OneInputOperatorTestHarness;
 import io.tidemark.util.Collector;
 import io.tidemark.util.OutputTag;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * The window operator's aligned fast path (built-in tumbling and sliding event-time assigners with
- * the built-in EventTimeTrigger: per-window slices shared by all keys, no timers) gives exactly what
- * the general path gives: the same results in the same order, with the same firing timing and index
- * and watermark, the same late records on the side, the same metrics; with {@code Integer},
- * {@code Long} and mixed key types, few and many keys. Sliding windows accumulated per slide frame
- * (a {@link Commutative} function) give the same results and metrics; only the order of one window's
- * results across keys may differ. The general path is forced by an assigner subclass (the fast path
- * only takes the built-in classes themselves). Accumulators of a {@link LongColumnsAggregateFunction}
- * kept in the slices' primitive columns give the general path's results with object accumulators.
+ * The aligned window operators (built-in tumbling and sliding event-time assigners with the built-in
+ * EventTimeTrigger: per-window slices shared by all keys, no timers) give exactly what the general
+ * operator gives for the same window description: the same results in the same order, with the same
+ * firing timing and index and watermark, the same late records on the side, the same metrics; with
+ * {@code Integer}, {@code Long} and mixed key types, few and many keys. Sliding windows accumulated per
+ * slide frame (a {@link Commutative} function) give the same results and metrics; only the order of one
+ * window's results across keys may differ. Accumulators of a {@link LongColumnsAggregateFunction}
+ * kept in the slices' primitive columns give the general operator's results with object
+ * accumulators. Each run drives one operator through {@link OneInputOperatorTestHarness}: the one
+ * {@link WindowOperators#create} chooses against {@link WindowOperators#general}.
  */
 class AlignedWindowsEquivalenceProperties {
 
@@ -167,19 +168,6 @@ class AlignedWindowsEquivalenceProperties {
         }
     }
 
-    /** Same windows as the built-in tumbling assigner, but another class: takes the general path. */
-    static final class GeneralTumbling extends TumblingEventTimeWindows {
-        GeneralTumbling(long size, long offset) {
-            super(size, offset);
-        }
-    }
-
-    static final class GeneralSliding extends SlidingEventTimeWindows {
-        GeneralSliding(long size, long slide, long offset) {
-            super(size, slide, offset);
-        }
-    }
-
     /** A script: records with disorder and late ones, and watermarks in between. */
     static List<Object[]> script(long seed, int n) {
         return script(seed, n, 4);
@@ -208,114 +196,127 @@ class AlignedWindowsEquivalenceProperties {
         return steps;
     }
 
-    /** A source that plays the script: its records (with their timestamps) and watermarks, in order. */
-    static ScriptedSource<Ev> source(List<Object[]> steps) {
-        ScriptedSource<Ev> source = new ScriptedSource<>();
+    static final OutputTag<Ev> LATE = new OutputTag<>("late") {};
+    static final String[] COUNTERS = {OperatorMetrics.NUM_RECORDS_IN, OperatorMetrics.NUM_RECORDS_OUT,
+            OperatorMetrics.NUM_LATE_RECORDS_DROPPED, OperatorMetrics.NUM_LATE_RECORDS_SIDE_OUTPUT,
+            OperatorMetrics.NUM_LATE_RECORDS_RE_FIRED, OperatorMetrics.NUM_RECORDS_WITHOUT_WINDOW,
+            OperatorMetrics.NUM_WINDOW_FIRINGS};
+
+    /**
+     * {@code keyBy(keys).window(assigner).allowedLateness(lateness).sideOutputLateData(LATE).aggregate(agg, function)};
+     * a null function emits the aggregate's results.
+     */
+    static OperatorDescription.Window aggregate(KeyKind keys, WindowAssigner<?, ?> assigner, long lateness,
+            AggregateFunction<Ev, ?, ?> agg, ProcessWindowFunction<?, String, Object, TimeWindow> function) {
+        return new OperatorDescription.Window(assigner, assigner.getDefaultTrigger(), lateness, LATE,
+                new OperatorDescription.Window.Contents.Aggregate(agg),
+                function == null ? new OperatorDescription.Window.Function.PassThrough()
+                        : new OperatorDescription.Window.Function.Process(function),
+                keys.selector());
+    }
+
+    /**
+     * Plays the script into {@code operator}, then the end of input; returns its results, its late
+     * records ("late ...") and its counters.
+     */
+    @SuppressWarnings("unchecked")
+    static List<String> run(List<Object[]> steps, WindowOperator<Ev, ?, String> operator, KeySelector<?, ?> keySelector)
+            throws Exception {
+        OneInputOperatorTestHarness<Ev, String> harness = new OneInputOperatorTestHarness<>(operator,
+                (KeySelector<Ev, ?>) keySelector);
+        harness.open();
         for (Object[] s : steps) {
             if (s.length == 2) {
-                source.record((Ev) s[0], (Long) s[1]);
+                harness.processElement((Ev) s[0], (Long) s[1]);
             } else {
-                source.watermark((Long) s[0]);
+                harness.processWatermark((Long) s[0]);
             }
         }
-        return source;
-    }
-
-    static List<String> run(List<Object[]> steps, WindowAssigner<Object, TimeWindow> assigner, long lateness) throws Exception {
-        return run(steps, assigner, lateness, KeyKind.INTEGER, new CountSum());
-    }
-
-    static List<String> run(List<Object[]> steps, WindowAssigner<Object, TimeWindow> assigner, long lateness,
-            KeyKind keys, AggregateFunction<Ev, long[], long[]> agg) throws Exception {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(1);
-        ScriptedSource<Ev> source = source(steps);
-        OutputTag<Ev> late = new OutputTag<>("late") {};
-        SingleOutputStreamOperator<String> results = env.addSource(source, "script")
-                .keyBy(keys.selector())
-                .window(assigner)
-                .allowedLateness(Duration.ofMillis(lateness))
-                .sideOutputLateData(late)
-                .aggregate(agg, new Describe())
-                .name("window");
-        CollectSink<String> main = new CollectSink<>();
-        CollectSink<Ev> side = new CollectSink<>();
-        results.addSink(main);
-        results.getSideOutput(late).addSink(side);
-        var result = env.execute("equivalence");
-        List<String> out = new ArrayList<>(main.values());
-        side.values().forEach(e -> out.add("late " + e));
-        for (String metric : new String[] {"numRecordsIn", "numRecordsOut", "numLateRecordsDropped",
-                "numLateRecordsSideOutput", "numLateRecordsReFired", "numRecordsWithoutWindow", "numWindowFirings"}) {
-            out.add(metric + "=" + result.getCounter("window", metric));
+        harness.endInput();
+        harness.close();
+        List<String> out = new ArrayList<>(harness.extractOutputValues());
+        harness.extractSideOutputValues(LATE).forEach(e -> out.add("late " + e));
+        Map<String, Long> metrics = harness.getMetrics().snapshot();
+        for (String counter : COUNTERS) {
+            out.add(counter + "=" + metrics.get(counter));
         }
         return out;
     }
 
-    @Property(tries = 60)
-    void tumblingFastPathEqualsGeneralPath(@ForAll long seed, @ForAll @IntRange(min = 1, max = 1500) int size,
-            @ForAll @IntRange(min = 0, max = 2000) int lateness, @ForAll @IntRange(min = 0, max = 99) int offsetPercent) throws Exception {
-        List<Object[]> steps = script(seed, 200);
-        long offset = size * offsetPercent / 100;
-        List<String> fast = run(steps, TumblingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(offset)), lateness);
-        List<String> general = run(steps, new GeneralTumbling(size, offset), lateness);
-        assertThat(fast).isNotEmpty().containsExactlyElementsOf(general);
+    /** The results of the operator {@link WindowOperators#create} chooses, and of the general one. */
+    static List<List<String>> both(List<Object[]> steps, OperatorDescription.Window description, Class<?> expected)
+            throws Exception {
+        WindowOperator<Ev, ?, String> chosen = WindowOperators.create(description);
+        assertThat(chosen).isExactlyInstanceOf(expected);
+        return List.of(run(steps, chosen, description.keySelector()),
+                run(steps, WindowOperators.general(description), description.keySelector()));
+    }
+
+    static List<List<String>> both(List<Object[]> steps, WindowAssigner<?, ?> assigner, long lateness) throws Exception {
+        return both(steps, aggregate(KeyKind.INTEGER, assigner, lateness, new CountSum(), new Describe()),
+                AlignedWindowOperator.OfObjects.class);
     }
 
     @Property(tries = 60)
-    void slidingFastPathEqualsGeneralPath(@ForAll long seed, @ForAll @IntRange(min = 1, max = 1500) int size,
+    void tumblingWindowsEqualTheGeneralOperator(@ForAll long seed, @ForAll @IntRange(min = 1, max = 1500) int size,
+            @ForAll @IntRange(min = 0, max = 2000) int lateness, @ForAll @IntRange(min = 0, max = 99) int offsetPercent) throws Exception {
+        long offset = size * offsetPercent / 100;
+        List<List<String>> runs = both(script(seed, 200),
+                TumblingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(offset)), lateness);
+        assertThat(runs.get(0)).isNotEmpty().containsExactlyElementsOf(runs.get(1));
+    }
+
+    @Property(tries = 60)
+    void slidingWindowsEqualTheGeneralOperator(@ForAll long seed, @ForAll @IntRange(min = 1, max = 1500) int size,
             @ForAll @IntRange(min = 1, max = 1500) int slide, @ForAll @IntRange(min = 0, max = 2000) int lateness,
             @ForAll @IntRange(min = 0, max = 99) int offsetPercent) throws Exception {
-        List<Object[]> steps = script(seed, 200);
         long offset = slide * offsetPercent / 100;
-        List<String> fast = run(steps, SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide),
-                Duration.ofMillis(offset)), lateness);
-        List<String> general = run(steps, new GeneralSliding(size, slide, offset), lateness);
-        assertThat(fast).isNotEmpty().containsExactlyElementsOf(general);
+        List<List<String>> runs = both(script(seed, 200),
+                SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide), Duration.ofMillis(offset)), lateness);
+        assertThat(runs.get(0)).isNotEmpty().containsExactlyElementsOf(runs.get(1));
     }
 
     @Property(tries = 40)
-    void fastPathEqualsGeneralPathForEveryKeyTypeAndManyKeys(@ForAll long seed, @ForAll KeyKind keys,
+    void alignedWindowsEqualTheGeneralOperatorForEveryKeyTypeAndManyKeys(@ForAll long seed, @ForAll KeyKind keys,
             @ForAll @IntRange(min = 1, max = 300) int numKeys, @ForAll boolean sliding,
             @ForAll @IntRange(min = 0, max = 1500) int lateness) throws Exception {
-        List<Object[]> steps = script(seed, 600, numKeys);
-        WindowAssigner<Object, TimeWindow> fastAssigner = sliding
+        WindowAssigner<Object, TimeWindow> assigner = sliding
                 ? SlidingEventTimeWindows.of(Duration.ofMillis(400), Duration.ofMillis(100))
                 : TumblingEventTimeWindows.of(Duration.ofMillis(250));
-        WindowAssigner<Object, TimeWindow> generalAssigner = sliding ? new GeneralSliding(400, 100, 0) : new GeneralTumbling(250, 0);
-        List<String> fast = run(steps, fastAssigner, lateness, keys, new CountSum());
-        List<String> general = run(steps, generalAssigner, lateness, keys, new CountSum());
-        assertThat(fast).isNotEmpty().containsExactlyElementsOf(general);
+        List<List<String>> runs = both(script(seed, 600, numKeys), aggregate(keys, assigner, lateness, new CountSum(), new Describe()),
+                AlignedWindowOperator.OfObjects.class);
+        assertThat(runs.get(0)).isNotEmpty().containsExactlyElementsOf(runs.get(1));
     }
 
-    /** Accumulators in the slices' primitive columns: the general path's results with object accumulators. */
+    /** Accumulators in the slices' primitive columns: the general operator's results with {@code long[]} accumulators. */
     @Property(tries = 60)
-    void primitiveColumnsGiveTheGeneralPathsResults(@ForAll long seed, @ForAll KeyKind keys,
+    void primitiveColumnsGiveTheGeneralOperatorsResults(@ForAll long seed, @ForAll KeyKind keys,
             @ForAll @IntRange(min = 1, max = 300) int numKeys, @ForAll @IntRange(min = 1, max = 1500) int size,
             @ForAll @IntRange(min = 1, max = 1500) int slide, @ForAll boolean sliding,
             @ForAll @IntRange(min = 0, max = 2000) int lateness) throws Exception {
-        List<Object[]> steps = script(seed, 400, numKeys);
-        WindowAssigner<Object, TimeWindow> fastAssigner = sliding
+        WindowAssigner<Object, TimeWindow> assigner = sliding
                 ? SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide))
                 : TumblingEventTimeWindows.of(Duration.ofMillis(size));
-        WindowAssigner<Object, TimeWindow> generalAssigner = sliding ? new GeneralSliding(size, slide, 0) : new GeneralTumbling(size, 0);
-        List<String> fast = run(steps, fastAssigner, lateness, keys, new ColumnsCountSum());
-        List<String> general = run(steps, generalAssigner, lateness, keys, new CountSum());
-        assertThat(fast).isNotEmpty().containsExactlyElementsOf(general);
+        List<List<String>> runs = both(script(seed, 400, numKeys),
+                aggregate(keys, assigner, lateness, new ColumnsCountSum(), new Describe()), AlignedWindowOperator.OfColumns.class);
+        assertThat(runs.get(0)).isNotEmpty().containsExactlyElementsOf(runs.get(1));
     }
 
     @Property(tries = 60)
-    void slideFramesGiveTheGeneralPathsResults(@ForAll long seed, @ForAll KeyKind keys,
+    void slideFramesGiveTheGeneralOperatorsResults(@ForAll long seed, @ForAll KeyKind keys,
             @ForAll @IntRange(min = 1, max = 200) int numKeys, @ForAll @IntRange(min = 1, max = 400) int slide,
             @ForAll @IntRange(min = 2, max = 12) int framesPerWindow, @ForAll @IntRange(min = 0, max = 99) int offsetPercent)
             throws Exception {
-        List<Object[]> steps = script(seed, 400, numKeys);
         long size = (long) slide * framesPerWindow;
         long offset = slide * offsetPercent / 100;
-        List<String> framed = run(steps, SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide),
-                Duration.ofMillis(offset)), 0, keys, new CommutativeCountSum());
-        List<String> general = run(steps, new GeneralSliding(size, slide, offset), 0, keys, new CountSum());
+        WindowAssigner<Object, TimeWindow> assigner = SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide),
+                Duration.ofMillis(offset));
+        List<List<String>> runs = both(script(seed, 400, numKeys), aggregate(keys, assigner, 0, new CommutativeCountSum(), new Describe()),
+                FramedWindowOperator.class);
+        List<String> framed = runs.get(0);
+        List<String> general = runs.get(1);
         assertThat(framed).isNotEmpty().containsExactlyInAnyOrderElementsOf(general);
-        // results leave window by window, in the general path's window order
+        // results leave window by window, in the general operator's window order
         assertThat(windowsInOrder(framed)).isEqualTo(windowsInOrder(general));
     }
 
