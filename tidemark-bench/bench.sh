@@ -12,7 +12,7 @@ tidemark-bench/build.sh "$build"
 cp="$build/tidemark-bench/classes:$(cat "$build/tidemark-bench.cp")"
 if [[ "${1:-}" == "--jmh" ]]; then
     shift
-    [[ $# -gt 0 ]] || set -- io.tidemark.bench.jmh WindowStateBenchmarks
+    [[ $# -gt 0 ]] || set -- io.tidemark.bench.jmh
     exec java ${BENCH_JVM_OPTS:-} -cp "$cp" org.openjdk.jmh.Main "$@"
 fi
 exec java ${BENCH_JVM_OPTS:--Xmx8g -Xms8g -XX:+AlwaysPreTouch} -cp "$cp" io.tidemark.bench.BenchMain "$@"
