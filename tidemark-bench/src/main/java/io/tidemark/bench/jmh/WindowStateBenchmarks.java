@@ -158,18 +158,19 @@ public class WindowStateBenchmarks {
     /** A present (key, window), the key a {@code Long} read unboxed: one slice probe by value. */
     @Benchmark
     public int alignedLongKey() throws Exception {
-        int i = next;
-        next = (i + 1) & (probes.length - 1);
-        process(longKeyed, probes[i]);
-        return i;
+        return nextProbe(longKeyed);
     }
 
     /** A present (key, window), the key a {@code String}: the slice's index, the entry's hash, then {@code equals}. */
     @Benchmark
     public int alignedStringKey() throws Exception {
+        return nextProbe(stringKeyed);
+    }
+
+    private int nextProbe(WindowOperator<Ev, ?, Long> operator) throws Exception {
         int i = next;
         next = (i + 1) & (probes.length - 1);
-        process(stringKeyed, probes[i]);
+        process(operator, probes[i]);
         return i;
     }
 

@@ -4,7 +4,7 @@ package io.tidemark.api.common.functions;
  * An {@link AggregateFunction} whose accumulator is a fixed number of {@code long}s (counts, sums,
  * minima, maxima, fixed histograms). Written against a window of that array, {@code acc[at .. at +
  * width())}, so the engine may keep the accumulators of many keys side by side in one primitive array
- * instead of one object per (key, window): the aligned window fast path (built-in tumbling and sliding
+ * instead of one object per (key, window): the aligned window operator (built-in tumbling and sliding
  * event-time windows with the built-in trigger, except slide frames) does, which halves the memory an
  * accumulator of two longs takes and saves the pointer to it. Everywhere else (sessions, other
  * assigners or triggers, slide frames, the Flink runner) it is an ordinary {@code AggregateFunction}

@@ -3,7 +3,7 @@ package io.tidemark.api.java.functions;
 /**
  * A {@link KeySelector} whose keys are {@code long} numbers (ids, device numbers, partitions): the key
  * is a {@code Long} everywhere ({@code KeyedStream<T, Long>}, window functions' key), but the engine
- * can read it without boxing. The built-in window fast paths (tumbling and sliding event-time
+ * can read it without boxing. The specialised window operators (built-in tumbling and sliding event-time
  * windows, event-time sessions) then box a key only when it first appears in a window or session,
  * instead of allocating a {@code Long} for every record; the hash exchange at parallelism &gt; 1 sends
  * a record to the same subtask as the boxed key would. A Tidemark extension, not in Flink; on Flink

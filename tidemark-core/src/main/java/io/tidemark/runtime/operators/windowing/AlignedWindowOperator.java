@@ -60,16 +60,6 @@ abstract sealed class AlignedWindowOperator<IN, ACC, OUT, S extends WindowSlice>
             throws Exception;
 
     @Override
-    boolean merging() {
-        return false;
-    }
-
-    @Override
-    protected boolean takesLongKeys() {
-        return incrementalFunctionIsPlain();
-    }
-
-    @Override
     public int numLiveWindows() {
         return ring.entries();
     }

@@ -46,16 +46,6 @@ final class FramedWindowOperator<IN, ACC, OUT> extends WindowOperator<IN, ACC, O
         this.empty = new EmptyAccumulators<>(accumulation);
     }
 
-    @Override
-    boolean merging() {
-        return false;
-    }
-
-    @Override
-    protected boolean takesLongKeys() {
-        return incrementalFunctionIsPlain();
-    }
-
     /** Live (key, frame) entries. */
     @Override
     public int numLiveWindows() {

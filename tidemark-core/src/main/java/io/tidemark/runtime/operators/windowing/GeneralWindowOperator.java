@@ -71,6 +71,12 @@ final class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Window
         return mergingWindows != null;
     }
 
+    /** Keys are always set as the keyed state's current key: the trigger and the functions may read keyed state. */
+    @Override
+    protected boolean takesLongKeys() {
+        return false;
+    }
+
     @Override
     public int numLiveWindows() {
         int n = 0;

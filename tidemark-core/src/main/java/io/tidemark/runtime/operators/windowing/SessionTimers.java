@@ -3,9 +3,9 @@ package io.tidemark.runtime.operators.windowing;
 import java.util.Arrays;
 
 /**
- * The event-time timers of the session fast path: what the operator's timer queue would hold for its
- * sessions, with the same order — by time, then registration — and the same de-duplication on
- * (session window, time).
+ * The event-time timers of the {@link SessionWindowOperator}: what the general operator's timer queue
+ * would hold for its sessions, with the same order — by time, then registration — and the same
+ * de-duplication on (session window, time).
  *
  * <p>Design: a binary min-heap of timers ordered by (time, registration number); a session points to
  * its registered timers, so de-duplication is a field check. Deleting a timer marks it cancelled; it

@@ -45,11 +45,6 @@ final class SessionWindowOperator<IN, ACC, OUT> extends WindowOperator<IN, ACC, 
     }
 
     @Override
-    protected boolean takesLongKeys() {
-        return incrementalFunctionIsPlain();
-    }
-
-    @Override
     public int numLiveWindows() {
         return sessions.size();
     }

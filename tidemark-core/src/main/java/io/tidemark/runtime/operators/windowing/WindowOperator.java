@@ -60,7 +60,9 @@ public abstract class WindowOperator<IN, ACC, OUT> extends AbstractStreamOperato
     }
 
     /** Whether windows merge (per-window state is then not supported). */
-    abstract boolean merging();
+    boolean merging() {
+        return false;
+    }
 
     /** Live (key, window) entries across all keys (with frames: (key, frame) entries). */
     public abstract int numLiveWindows();
@@ -88,11 +90,13 @@ public abstract class WindowOperator<IN, ACC, OUT> extends AbstractStreamOperato
     }
 
     /**
-     * Whether the incremental function cannot read keyed state: the specialised operators then read a
-     * {@link io.tidemark.api.java.functions.LongKeySelector}'s key unboxed and set the keyed state's
-     * current key only where user code that may read it runs (firing, cleanup, merging).
+     * The specialised operators read a {@link io.tidemark.api.java.functions.LongKeySelector}'s key
+     * unboxed and set the keyed state's current key only where user code that may read it runs
+     * (firing, cleanup, merging); so not when the incremental function is a rich function, which may
+     * read keyed state in {@code add}.
      */
-    final boolean incrementalFunctionIsPlain() {
+    @Override
+    protected boolean takesLongKeys() {
         return !(accumulation.function() instanceof RichFunction);
     }
 
