@@ -47,7 +47,7 @@ class AlignedWindowsEquivalenceProperties {
 
     /**
      * How the key selector presents key numbers: as Integer, as Long, mixed Long and String, or as
-     * Long through a {@link LongKeySelector} (the fast paths then read the key unboxed).
+     * Long through a {@link LongKeySelector} (the specialised operators then read the key unboxed).
      */
     enum KeyKind {
         INTEGER, LONG, MIXED, LONG_SELECTOR;
@@ -92,8 +92,8 @@ class AlignedWindowsEquivalenceProperties {
     }
 
     /**
-     * The same counting with its accumulator in primitive columns: the aligned fast path keeps it in
-     * the slices' arrays; the general path (and slide frames) in {@code long[]} objects. The result is
+     * The same counting with its accumulator in primitive columns: the aligned operator keeps it in
+     * the slices' arrays; the general operator (and slide frames) in {@code long[]} objects. The result is
      * a copy, so a window function holding it sees no later change.
      */
     static final class ColumnsCountSum implements LongColumnsAggregateFunction<Ev, long[]> {
