@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A JVM error in any thread of a run — here the heap running out, in a child JVM of 64 MB with a
  * job whose state only grows — fails the run promptly: a message naming the error, the outputs put
- * back as they were, exit code 4. (It used to hang for ever.)
+ * back as they were, exit code 4, within a bounded time.
  */
 class FatalErrorTest {
 

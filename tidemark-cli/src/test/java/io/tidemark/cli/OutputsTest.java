@@ -93,6 +93,20 @@ class OutputsTest {
         }
     }
 
+    /** An output path that is a symbolic link to a file elsewhere: that file is written, and the link stays. */
+    @Test
+    void aLinkedOutputWritesTheFileItNames() throws Exception {
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere")).resolve("real.jsonl");
+        Files.writeString(elsewhere, "PREVIOUS\n");
+        Files.createSymbolicLink(dir.resolve("results.jsonl"), elsewhere);
+        run("run", job("results.jsonl", "dead.jsonl").toString()).assertOk();
+        assertThat(Files.isSymbolicLink(dir.resolve("results.jsonl"))).isTrue();
+        assertThat(Files.readString(elsewhere)).contains("\"count\": 2");
+        try (var files = Files.list(elsewhere.getParent())) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("real.jsonl");
+        }
+    }
+
     /** A full disk mid-run: the error names the output and its key, and the previous run's outputs come back. */
     @Test
     void aFailedRunPutsThePreviousOutputsBackAndNamesTheOutputThatFailed() throws Exception {

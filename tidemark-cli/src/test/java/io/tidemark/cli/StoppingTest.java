@@ -84,7 +84,7 @@ class StoppingTest {
         }
     }
 
-    /** A live socket job: each firing reaches results.jsonl while the job runs (it used to appear at the end only). */
+    /** A live socket job: each firing reaches results.jsonl while the job runs, not at its end. */
     @Test
     void resultsReachTheirFileWhileTheJobRuns() throws Exception {
         try (Feed feed = new Feed()) {
@@ -180,7 +180,7 @@ class StoppingTest {
         return t;
     }
 
-    /** Every record a dead letter (seconds where ms are declared) used to exit 0 without a word. */
+    /** Every record a dead letter (seconds where ms are declared): not exit 0, and the summary says why. */
     @Test
     void moreDeadLettersThanTheLimitIsExitCode3AndSaidSo() throws Exception {
         write(dir, "orders.jsonl", order("u1", 1704067200L, "1"), order("u1", 1704067201L, "1"), order("u1", 1704067202L, "1"));
@@ -195,7 +195,7 @@ class StoppingTest {
         assertThat(run("run", job.toString()).exitCode()).isZero();
     }
 
-    /** A socket that never sends used to keep the job waiting for ever. */
+    /** A socket that stops sending: with read-timeout the input ends instead of waiting for ever. */
     @Test
     void aQuietSocketEndsAfterTheReadTimeout() throws Exception {
         try (Feed feed = new Feed()) {
@@ -216,7 +216,7 @@ class StoppingTest {
 
     /**
      * Gap 2s, lateness 5s: a session fired and was cleaned up; later sessions grew over its bounds. The
-     * summary used to count it as absorbed (MISMATCH); and a later row's {@code replaces} must not name it.
+     * summary must not count it as absorbed (that was a MISMATCH), nor a later row's {@code replaces} name it.
      */
     @Test
     void aCleanedUpSessionInsideALaterSessionIsNotReplaced() throws Exception {

@@ -16,7 +16,8 @@ import java.nio.file.StandardOpenOption;
  * it as the last good output and moves the killed run's lines to {@code NAME.failed}.
  *
  * <p>A destination that exists but is not a regular file (a device such as {@code /dev/null}, a pipe)
- * is written in place, with nothing kept aside.
+ * is written in place, with nothing kept aside. A symbolic link is followed: the file it names is kept
+ * aside and written, next to itself, and the link stays.
  */
 final class FileDestination implements Destination {
 
@@ -27,8 +28,9 @@ final class FileDestination implements Destination {
     private boolean keptAside;
     private OutputStream out;
 
-    FileDestination(Path target) throws IOException {
-        this.target = target;
+    FileDestination(Path path) throws IOException {
+        // a symbolic link is followed: the file it names is the one written (the link stays)
+        this.target = Files.exists(path) ? path.toRealPath() : path;
         this.previous = target.resolveSibling("." + target.getFileName() + ".tidemark-previous");
         this.failed = target.resolveSibling(target.getFileName() + ".failed");
         this.regular = !Files.exists(target) || Files.isRegularFile(target);
