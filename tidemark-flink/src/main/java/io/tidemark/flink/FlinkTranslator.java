@@ -257,6 +257,7 @@ public final class FlinkTranslator {
         if (out == null) {
             return null; // a sink
         }
+        declaredType(out, t);
         out.name(name);
         parallelism(out, t);
         uid(out, t);
@@ -394,6 +395,7 @@ public final class FlinkTranslator {
         checkSerializable(t.getKeySelector1(), "first key selector", name);
         checkSerializable(t.getKeySelector2(), "second key selector", name);
         SingleOutputStreamOperator<Object> out = t.getDescription().accept(new TwoInput(t, name));
+        declaredType(out, t);
         out.name(name);
         parallelism(out, t);
         uid(out, t);
@@ -610,6 +612,25 @@ public final class FlinkTranslator {
 
     private static Duration ms(long millis) {
         return Duration.ofMillis(millis);
+    }
+
+    /**
+     * The record type the program declared ({@code returns(...)}) as Flink's type information; a type
+     * Flink cannot analyse stays generic.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void declaredType(SingleOutputStreamOperator<?> s, Transformation<?> t) {
+        io.tidemark.api.common.typeinfo.TypeInformation<?> declared = t.getOutputType();
+        if (declared == null || declared.getType() == null) {
+            return;
+        }
+        TypeInformation flink;
+        try {
+            flink = org.apache.flink.api.java.typeutils.TypeExtractor.createTypeInfo(declared.getType());
+        } catch (RuntimeException e) {
+            flink = States.OBJECT;
+        }
+        ((SingleOutputStreamOperator) s).returns(flink);
     }
 
     private static void parallelism(SingleOutputStreamOperator<?> s, Transformation<?> t) {

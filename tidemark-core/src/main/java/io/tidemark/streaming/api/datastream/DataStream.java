@@ -5,6 +5,7 @@ import io.tidemark.api.common.functions.FilterFunction;
 import io.tidemark.api.common.functions.FlatMapFunction;
 import io.tidemark.api.common.functions.MapFunction;
 import io.tidemark.api.common.state.MapStateDescriptor;
+import io.tidemark.api.common.typeinfo.TypeInformation;
 import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.functions.ProcessFunction;
@@ -50,6 +51,26 @@ public class DataStream<T> {
     public <R> SingleOutputStreamOperator<R> flatMap(FlatMapFunction<T, R> flatMapper) {
         Objects.requireNonNull(flatMapper, "flatMap function");
         return transform("Flat Map", new OperatorDescription.FlatMap(flatMapper));
+    }
+
+    /** {@link #map(MapFunction)} with the result type declared (see {@code returns}). */
+    public <R> SingleOutputStreamOperator<R> map(MapFunction<T, R> mapper, TypeInformation<R> outputType) {
+        return map(mapper).returns(outputType);
+    }
+
+    /** {@link #flatMap(FlatMapFunction)} with the result type declared (see {@code returns}). */
+    public <R> SingleOutputStreamOperator<R> flatMap(FlatMapFunction<T, R> flatMapper, TypeInformation<R> outputType) {
+        return flatMap(flatMapper).returns(outputType);
+    }
+
+    /** {@link #process(ProcessFunction)} with the result type declared (see {@code returns}). */
+    public <R> SingleOutputStreamOperator<R> process(ProcessFunction<T, R> function, TypeInformation<R> outputType) {
+        return process(function).returns(outputType);
+    }
+
+    /** {@link #keyBy(KeySelector)}; the key's type is accepted for compatibility (keys need none). */
+    public <K> KeyedStream<T, K> keyBy(KeySelector<T, K> key, TypeInformation<K> keyType) {
+        return keyBy(key);
     }
 
     public SingleOutputStreamOperator<T> filter(FilterFunction<T> filter) {

@@ -38,6 +38,12 @@ public class KeyedStream<T, K> extends DataStream<T> {
         return transform("KeyedProcess", new OperatorDescription.KeyedProcess(function));
     }
 
+    /** {@link #process(KeyedProcessFunction)} with the result type declared (see {@code returns}). */
+    public <R> SingleOutputStreamOperator<R> process(KeyedProcessFunction<K, T, R> function,
+            io.tidemark.api.common.typeinfo.TypeInformation<R> outputType) {
+        return process(function).returns(outputType);
+    }
+
     /** A process function on a keyed stream (it may use keyed state and timers). */
     @Override
     public <R> SingleOutputStreamOperator<R> process(ProcessFunction<T, R> function) {

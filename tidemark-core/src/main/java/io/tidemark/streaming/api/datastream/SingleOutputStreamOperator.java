@@ -1,5 +1,7 @@
 package io.tidemark.streaming.api.datastream;
 
+import io.tidemark.api.common.typeinfo.TypeHint;
+import io.tidemark.api.common.typeinfo.TypeInformation;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.transformations.SideOutputTransformation;
 import io.tidemark.streaming.api.transformations.Transformation;
@@ -33,8 +35,22 @@ public class SingleOutputStreamOperator<T> extends DataStream<T> {
         return this;
     }
 
-    /** Accepted for source compatibility with Flink; Tidemark needs no type hints. */
+    /**
+     * Declares the type of this operator's records. The embedded engine needs no types; the Flink runner
+     * gives the declared type to Flink (records a lambda produces then get Flink's serializer for it).
+     */
     public SingleOutputStreamOperator<T> returns(Class<T> typeClass) {
+        return returns(TypeInformation.of(typeClass));
+    }
+
+    /** Declares the type of this operator's records with a hint ({@code returns(new TypeHint<Tuple2<String, Integer>>(){})}). */
+    public SingleOutputStreamOperator<T> returns(TypeHint<T> typeHint) {
+        return returns(TypeInformation.of(typeHint));
+    }
+
+    /** Declares the type of this operator's records ({@code returns(Types.TUPLE(Types.STRING, Types.INT))}). */
+    public SingleOutputStreamOperator<T> returns(TypeInformation<T> typeInfo) {
+        transformation.setOutputType(Objects.requireNonNull(typeInfo, "type information"));
         return this;
     }
 

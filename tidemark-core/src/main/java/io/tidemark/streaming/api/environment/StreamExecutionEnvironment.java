@@ -9,6 +9,7 @@ import io.tidemark.core.execution.PipelineExecutor;
 import io.tidemark.core.execution.PipelineExecutors;
 import io.tidemark.streaming.api.datastream.DataStreamSource;
 import io.tidemark.streaming.api.functions.source.FromElementsFunction;
+import io.tidemark.streaming.api.functions.source.FromSequenceFunction;
 import io.tidemark.streaming.api.functions.source.SocketTextStreamFunction;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
@@ -118,6 +119,19 @@ public class StreamExecutionEnvironment {
 
     public <T> DataStreamSource<T> fromCollection(Collection<T> elements) {
         return addSource(new FromElementsFunction<>(elements), "Collection Source");
+    }
+
+    /** The same as {@link #fromData(Object[])} for a collection. */
+    public <T> DataStreamSource<T> fromData(Collection<T> data) {
+        return fromCollection(data);
+    }
+
+    /**
+     * The numbers {@code from} to {@code to}, both included (a parallel source: each subtask reads a
+     * consecutive part of the range; see {@link FromSequenceFunction}).
+     */
+    public DataStreamSource<Long> fromSequence(long from, long to) {
+        return addSource(new FromSequenceFunction(from, to), "Sequence Source");
     }
 
     /** Lines of text read from a socket (newline-delimited). */

@@ -17,6 +17,7 @@ public abstract sealed class Transformation<T>
     private String name;
     private String uid;
     private int parallelism = -1;
+    private io.tidemark.api.common.typeinfo.TypeInformation<?> outputType;
 
     protected Transformation(String name) {
         this.name = name;
@@ -52,6 +53,15 @@ public abstract sealed class Transformation<T>
             throw new IllegalArgumentException("parallelism must be at least 1: " + parallelism);
         }
         this.parallelism = parallelism;
+    }
+
+    /** The record type the program declared ({@code returns(...)}), or null: engines that need types use it. */
+    public io.tidemark.api.common.typeinfo.TypeInformation<?> getOutputType() {
+        return outputType;
+    }
+
+    public void setOutputType(io.tidemark.api.common.typeinfo.TypeInformation<?> outputType) {
+        this.outputType = outputType;
     }
 
     /** The nodes this one reads from. */

@@ -1,10 +1,13 @@
 package io.tidemark.streaming.api.functions.sink;
 
-import java.io.PrintStream;
+import io.tidemark.api.common.functions.OpenContext;
 
 /**
- * Prints each record's {@code toString()} to standard out (or err), one per line, prefixed with
- * {@code "identifier> "} when an identifier is given, as Flink's {@code print()} does.
+ * Prints each record's {@code toString()} to standard out (or err), one per line, with Flink 2.3's
+ * prefix (its {@code PrintSinkOutputWriter}): the identifier, then {@code ":"} and the subtask number
+ * from 1 when the sink runs at parallelism above 1, then {@code "> "} unless the prefix is empty. So
+ * {@code print()} at parallelism 1 prints the bare record, at parallelism 4 {@code "3> record"};
+ * {@code print("late")} prints {@code "late> record"}, at parallelism 4 {@code "late:3> record"}.
  */
 public class PrintSinkFunction<IN> extends RichSinkFunction<IN> {
 
@@ -12,6 +15,7 @@ public class PrintSinkFunction<IN> extends RichSinkFunction<IN> {
 
     private final String identifier;
     private final boolean stdErr;
+    private transient String prefix;
 
     public PrintSinkFunction() {
         this(null, false);
@@ -23,18 +27,25 @@ public class PrintSinkFunction<IN> extends RichSinkFunction<IN> {
     }
 
     @Override
-    public void invoke(IN value, Context context) {
-        PrintStream stream = stdErr ? System.err : System.out;
-        String prefix = "";
-        int parallelism = getRuntimeContext().getNumberOfParallelSubtasks();
-        int subtask = getRuntimeContext().getIndexOfThisSubtask() + 1;
-        if (identifier != null && parallelism > 1) {
-            prefix = identifier + ":" + subtask + "> ";
-        } else if (identifier != null) {
-            prefix = identifier + "> ";
-        } else if (parallelism > 1) {
-            prefix = subtask + "> ";
+    public void open(OpenContext openContext) {
+        prefix = prefix(identifier, getRuntimeContext().getIndexOfThisSubtask(),
+                getRuntimeContext().getNumberOfParallelSubtasks());
+    }
+
+    /** The prefix of every line printed by subtask {@code subtask} (from 0) of {@code parallelism}. */
+    public static String prefix(String identifier, int subtask, int parallelism) {
+        String p = identifier == null ? "" : identifier;
+        if (parallelism > 1) {
+            p = (p.isEmpty() ? "" : p + ":") + (subtask + 1);
         }
-        stream.println(prefix + value);
+        return p.isEmpty() ? "" : p + "> ";
+    }
+
+    @Override
+    public void invoke(IN value, Context context) {
+        if (prefix == null) {
+            open(null);
+        }
+        (stdErr ? System.err : System.out).println(prefix + value);
     }
 }

@@ -1,0 +1,132 @@
+package io.tidemark.flink.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tidemark.examples.flink.WordCount;
+import io.tidemark.flink.FlinkRunner;
+import io.tidemark.flink.SharedMiniCluster;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.flink.api.common.functions.FlatMapFunction;
+import org.apache.flink.api.java.tuple.Tuple2;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.Collector;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The ports of Flink's examples in tidemark-examples ({@code io.tidemark.examples.flink}) print what the
+ * same programs print on Flink 2.3. The Flink side is the example written with Flink's imports, run on a
+ * MiniCluster; the Tidemark side is the port's {@code main}, its standard output captured.
+ */
+class FlinkExamplePortsTest {
+
+    /** Runs {@code main} and returns the lines it printed to standard out. */
+    private static List<String> printed(ThrowingRunnable main) throws Exception {
+        PrintStream before = System.out;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        try {
+            main.run();
+        } finally {
+            System.setOut(before);
+        }
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        return out.isEmpty() ? List.of() : new ArrayList<>(Arrays.asList(out.split("\n")));
+    }
+
+    interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    /** Flink's WordCount (in-memory input), with Flink's imports. */
+    static final class FlinkTokenizer implements FlatMapFunction<String, Tuple2<String, Integer>> {
+        @Override
+        public void flatMap(String value, Collector<Tuple2<String, Integer>> out) {
+            for (String token : value.toLowerCase().split("\\W+")) {
+                if (token.length() > 0) {
+                    out.collect(new Tuple2<>(token, 1));
+                }
+            }
+        }
+    }
+
+    @Test
+    void wordCountPrintsWhatFlinkPrints() throws Exception {
+        StreamExecutionEnvironment env = FlinkRunner.environment(SharedMiniCluster.options());
+        env.setParallelism(1);
+        DataStream<String> text = env.fromData(WordCount.WORDS).name("in-memory-input");
+        DataStream<Tuple2<String, Integer>> counts = text.flatMap(new FlinkTokenizer()).name("tokenizer")
+                .keyBy(value -> value.f0).sum(1).name("counter");
+        List<String> flink = new ArrayList<>();
+        counts.executeAndCollect(1000).forEach(t -> flink.add(t.toString()));
+
+        List<String> tidemark = printed(() -> WordCount.main(new String[0]));
+        // one source, parallelism 1 on both: the order is defined, and equal
+        assertThat(tidemark).isEqualTo(flink).contains("(to,4)", "(the,3)");
+    }
+
+    // ---------------------------------------------------------------- SideOutputExample
+
+    private static final org.apache.flink.util.OutputTag<String> REJECTED = new org.apache.flink.util.OutputTag<String>("rejected") {};
+
+    /** Flink's SideOutputExample's tokenizer, with Flink's imports. */
+    static final class FlinkSideTokenizer extends org.apache.flink.streaming.api.functions.ProcessFunction<String, Tuple2<String, Integer>> {
+        @Override
+        public void processElement(String value, Context ctx, Collector<Tuple2<String, Integer>> out) {
+            for (String token : value.toLowerCase().split("\\W+")) {
+                if (token.length() > 5) {
+                    ctx.output(REJECTED, token);
+                } else if (token.length() > 0) {
+                    out.collect(new Tuple2<>(token, 1));
+                }
+            }
+        }
+    }
+
+    /** The per-word total of the printed window counts, and the rejected lines: what does not depend on the wall clock. */
+    private static Map<String, Integer> totals(List<String> lines, List<String> rejected) {
+        Map<String, Integer> totals = new TreeMap<>();
+        for (String line : lines) {
+            if (line.startsWith("rejected: ")) {
+                rejected.add(line);
+            } else {
+                String[] wordAndCount = line.substring(1, line.length() - 1).split(",");
+                totals.merge(wordAndCount[0], Integer.parseInt(wordAndCount[1]), Integer::sum);
+            }
+        }
+        Collections.sort(rejected);
+        return totals;
+    }
+
+    @Test
+    void sideOutputExamplePrintsWhatFlinkPrints() throws Exception {
+        StreamExecutionEnvironment env = FlinkRunner.environment(SharedMiniCluster.options());
+        env.setParallelism(1);
+        DataStream<String> text = env.fromData(WordCount.WORDS).assignTimestampsAndWatermarks(
+                org.apache.flink.api.common.eventtime.WatermarkStrategy.<String>forMonotonousTimestamps()
+                        .withTimestampAssigner((event, ts) -> System.currentTimeMillis()));
+        var tokenized = text.keyBy(value -> 0).process(new FlinkSideTokenizer());
+        DataStream<String> rejected = tokenized.getSideOutput(REJECTED).map(value -> "rejected: " + value);
+        DataStream<String> counts = tokenized.keyBy(value -> value.f0)
+                .window(org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows.of(java.time.Duration.ofSeconds(5)))
+                .sum(1).map(Tuple2::toString);
+        List<String> flink = new ArrayList<>();
+        counts.union(rejected).executeAndCollect(1000).forEach(flink::add);
+
+        List<String> tidemark = printed(() -> io.tidemark.examples.flink.SideOutputExample.main(new String[0]));
+        List<String> rejectedByFlink = new ArrayList<>();
+        List<String> rejectedByTidemark = new ArrayList<>();
+        // the windows are of ingestion time: how the words fall into 5 s windows depends on the wall
+        // clock, the total per word and the rejected words do not
+        assertThat(totals(tidemark, rejectedByTidemark)).isEqualTo(totals(flink, rejectedByFlink)).containsEntry("to", 6);
+        assertThat(rejectedByTidemark).isEqualTo(rejectedByFlink).contains("rejected: question", "rejected: troubles");
+    }
+}
