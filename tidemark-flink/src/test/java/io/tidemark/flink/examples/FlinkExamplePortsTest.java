@@ -129,4 +129,39 @@ class FlinkExamplePortsTest {
         assertThat(totals(tidemark, rejectedByTidemark)).isEqualTo(totals(flink, rejectedByFlink)).containsEntry("to", 6);
         assertThat(rejectedByTidemark).isEqualTo(rejectedByFlink).contains("rejected: question", "rejected: troubles");
     }
+
+    // ---------------------------------------------------------------- ConnectExample, BroadcastExample
+
+    /**
+     * The connect example: an order is printed once its details arrived first, which the interleaving of
+     * the two inputs decides on either engine. Every printed line must be one of the four possible joins
+     * (order 12005 has no details), each at most once.
+     */
+    @Test
+    void connectExamplePrintsOnlyFlinksPossibleJoins() throws Exception {
+        List<String> possible = List.of("==========> (12001,100-20190220-10)", "==========> (12002,200-20190220-25)",
+                "==========> (12003,300-20190220-36)", "==========> (12004,400-20190220-47)");
+        for (int run = 0; run < 3; run++) {
+            List<String> lines = printed(() -> io.tidemark.examples.flink.ConnectExample.main(new String[0]));
+            assertThat(possible).containsAll(lines);
+            assertThat(lines).doesNotHaveDuplicates();
+        }
+    }
+
+    /**
+     * The broadcast example: the three rules are printed once each (parallelism 1), and each of the four
+     * elements once, matched or not depending on whether its rule came first.
+     */
+    @Test
+    void broadcastExamplePrintsEachRuleAndEachElementOnce() throws Exception {
+        List<String> lines = printed(() -> io.tidemark.examples.flink.BroadcastExample.main(new String[0]));
+        assertThat(lines).filteredOn(l -> l.contains("=========>") && !l.startsWith("="))
+                .containsExactlyInAnyOrder("10=========>20", "15=========>50", "20=========>100");
+        List<String> elements = lines.stream().filter(l -> l.startsWith("==========> ")).sorted().toList();
+        assertThat(elements).hasSize(4);
+        assertThat(elements.get(0)).isEqualTo("==========> (20190220,5-nomatch-null)");
+        assertThat(elements.get(1)).isIn("==========> (20190221,10-match-20)", "==========> (20190221,10-nomatch-null)");
+        assertThat(elements.get(2)).isEqualTo("==========> (20190222,5-nomatch-null)");
+        assertThat(elements.get(3)).isIn("==========> (20190223,20-match-100)", "==========> (20190223,20-nomatch-null)");
+    }
 }

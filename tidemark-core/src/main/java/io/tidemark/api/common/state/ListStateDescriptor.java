@@ -12,6 +12,11 @@ public class ListStateDescriptor<T> extends StateDescriptor<ListState<T>, T> {
         this.elementClass = elementClass;
     }
 
+    /** The same with the element type as type information ({@code Types.STRING}, a {@code TypeHint}'s). */
+    public ListStateDescriptor(String name, io.tidemark.api.common.typeinfo.TypeInformation<T> elementType) {
+        this(name, elementType.getTypeClass());
+    }
+
     public Class<T> getElementClass() {
         return elementClass;
     }

@@ -14,6 +14,12 @@ public class MapStateDescriptor<K, V> extends StateDescriptor<MapState<K, V>, ja
         this.valueClass = valueClass;
     }
 
+    /** The same with the key and value types as type information ({@code BasicTypeInfo.STRING_TYPE_INFO}, a {@code TypeHint}'s). */
+    public MapStateDescriptor(String name, io.tidemark.api.common.typeinfo.TypeInformation<K> keyType,
+            io.tidemark.api.common.typeinfo.TypeInformation<V> valueType) {
+        this(name, keyType.getTypeClass(), valueType.getTypeClass());
+    }
+
     public Class<K> getKeyClass() {
         return keyClass;
     }

@@ -16,6 +16,12 @@ public class ReducingStateDescriptor<T> extends StateDescriptor<ReducingState<T>
         this.typeClass = typeClass;
     }
 
+    /** The same with the value type as type information. */
+    public ReducingStateDescriptor(String name, ReduceFunction<T> reduceFunction,
+            io.tidemark.api.common.typeinfo.TypeInformation<T> typeInfo) {
+        this(name, reduceFunction, typeInfo.getTypeClass());
+    }
+
     public ReduceFunction<T> getReduceFunction() {
         return reduceFunction;
     }

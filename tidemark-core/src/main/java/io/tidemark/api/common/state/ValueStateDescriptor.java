@@ -19,6 +19,11 @@ public class ValueStateDescriptor<T> extends StateDescriptor<ValueState<T>, T> {
         this.defaultValue = defaultValue;
     }
 
+    /** The same with the value type as type information ({@code Types.LONG}, a {@code TypeHint}'s). */
+    public ValueStateDescriptor(String name, io.tidemark.api.common.typeinfo.TypeInformation<T> typeInfo) {
+        this(name, typeInfo.getTypeClass(), null);
+    }
+
     public Class<T> getTypeClass() {
         return typeClass;
     }

@@ -1,0 +1,7 @@
+package io.tidemark.streaming.api.functions.source.legacy;
+
+/**
+ * Flink 2's name for {@link io.tidemark.streaming.api.functions.source.ParallelSourceFunction} (Flink 2 moved its
+ * source functions to a {@code legacy} package): a program that imports this one ports unchanged.
+ */
+public interface ParallelSourceFunction<T> extends io.tidemark.streaming.api.functions.source.ParallelSourceFunction<T> {}
