@@ -39,6 +39,17 @@ public final class InputGate {
         return queue.poll(timeoutMillis, TimeUnit.MILLISECONDS);
     }
 
+    /** An empty batch: wakes the consumer without giving it anything to process. */
+    private static final Batch WAKE_UP = new Batch(0);
+
+    /**
+     * Wakes the consumer if it waits on an empty gate (an action arrived in its task's mailbox). A full
+     * gate is left as it is: its consumer is busy and looks at its mailbox after the next batch.
+     */
+    public void wake() {
+        queue.offer(WAKE_UP);
+    }
+
     /** Batches waiting (the queue fill metric). */
     public int queued() {
         return queue.size();

@@ -1,10 +1,16 @@
 package io.tidemark.runtime.metrics;
 
+import io.tidemark.api.common.metrics.InputStatus;
 import io.tidemark.api.common.metrics.SubtaskMetrics;
+import io.tidemark.api.common.metrics.WatermarkGeneration;
+import io.tidemark.api.common.metrics.WindowQuery;
 import io.tidemark.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The metrics of one operator subtask. Names follow Flink's where Flink has one
@@ -29,10 +35,17 @@ public final class OperatorMetrics implements SubtaskMetrics {
     public final Counter numWindowFirings = new Counter();
     public final Gauge currentInputWatermark = new Gauge(Long.MIN_VALUE);
     public final Gauge currentOutputWatermark = new Gauge(Long.MIN_VALUE);
+    /** Windows with contents (window operators publish it with every input watermark and at the end). */
+    public final Gauge openWindows = new Gauge(0);
+    /** Objects in the window state (accumulators, or elements kept for a full window function). */
+    public final Gauge stateSize = new Gauge(0);
     private volatile boolean idle;
     private volatile long lastEventTimeWatermark = Long.MIN_VALUE;
     private volatile long maxWatermarkLag = -1;
     private volatile WatermarkDiagnostics diagnostics;
+    private volatile String upstreamOperator;
+    private volatile Supplier<WatermarkGeneration> watermarkGeneration;
+    private volatile WindowQuery windowQuery;
 
     public OperatorMetrics(String operatorName, int subtaskIndex, Clock clock) {
         this.operatorName = operatorName;
@@ -107,9 +120,47 @@ public final class OperatorMetrics implements SubtaskMetrics {
     }
 
     /** The input (channel or split) holding this subtask's watermark back, or null. */
+    @Override
     public String inputHoldingBack() {
         WatermarkDiagnostics d = diagnostics;
         return d == null ? null : d.holdingBack();
+    }
+
+    @Override
+    public List<InputStatus> inputs() {
+        WatermarkDiagnostics d = diagnostics;
+        return d == null ? List.of() : d.inputs();
+    }
+
+    /** Set by the engine: the operator before this one in its chain, or the producer of its input channels. */
+    public void setUpstreamOperator(String name) {
+        this.upstreamOperator = name;
+    }
+
+    @Override
+    public String upstreamOperator() {
+        return upstreamOperator;
+    }
+
+    /** Set by a subtask that generates watermarks: what it publishes about them, read when asked. */
+    public void setWatermarkGeneration(Supplier<WatermarkGeneration> generation) {
+        this.watermarkGeneration = generation;
+    }
+
+    @Override
+    public Optional<WatermarkGeneration> watermarkGeneration() {
+        Supplier<WatermarkGeneration> g = watermarkGeneration;
+        return g == null ? Optional.empty() : Optional.of(g.get());
+    }
+
+    /** Set by a window operator's subtask when it opens. */
+    public void setWindowQuery(WindowQuery query) {
+        this.windowQuery = query;
+    }
+
+    @Override
+    public Optional<WindowQuery> windowQuery() {
+        return Optional.ofNullable(windowQuery);
     }
 
     /** A split source's inputs are its splits: each split's watermark ({@link #inputWatermarks}). */
@@ -163,6 +214,10 @@ public final class OperatorMetrics implements SubtaskMetrics {
         m.put(LAST_EVENT_TIME_WATERMARK, lastEventTimeWatermark);
         m.put(IDLE, idle ? 1L : 0L);
         m.put(QUEUE_FILL, (long) queueFill());
+        if (windowQuery != null) {
+            m.put(OPEN_WINDOWS, openWindows.get());
+            m.put(STATE_SIZE, stateSize.get());
+        }
         return m;
     }
 

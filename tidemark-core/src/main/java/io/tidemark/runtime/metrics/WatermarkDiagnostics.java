@@ -1,5 +1,8 @@
 package io.tidemark.runtime.metrics;
 
+import io.tidemark.api.common.metrics.InputStatus;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -24,6 +27,18 @@ public interface WatermarkDiagnostics {
      * output back (all idle or finished, or no input counts yet).
      */
     String holdingBack();
+
+    /**
+     * Every input's published status. By default from {@link #inputWatermarks} and {@link #idleInputs}
+     * as channels, without times; a split source reports its splits with their times.
+     */
+    default List<InputStatus> inputs() {
+        Set<String> idle = idleInputs();
+        List<InputStatus> all = new ArrayList<>();
+        inputWatermarks().forEach((name, w) -> all.add(new InputStatus(name, false, w, idle.contains(name), -1, -1,
+                Long.MIN_VALUE)));
+        return all;
+    }
 
     /** Items waiting to be processed (batches in the subtask's input gate); 0 when nothing queues. */
     default int queued() {

@@ -14,9 +14,17 @@ public final class OperatorContext {
     private final ProcessingTimeService processingTimeService;
     private final ExecutionConfig config;
     private final OperatorMetrics metrics;
+    private final MailboxExecutor mailbox;
 
     public OperatorContext(String operatorName, int subtaskIndex, int parallelism,
             ProcessingTimeService processingTimeService, ExecutionConfig config) {
+        this(operatorName, subtaskIndex, parallelism, processingTimeService, config, MailboxExecutor.DIRECT);
+    }
+
+    /** With {@code mailbox} to run actions from other threads where the subtask's operators run. */
+    public OperatorContext(String operatorName, int subtaskIndex, int parallelism,
+            ProcessingTimeService processingTimeService, ExecutionConfig config, MailboxExecutor mailbox) {
+        this.mailbox = mailbox;
         this.operatorName = operatorName;
         this.subtaskIndex = subtaskIndex;
         this.parallelism = parallelism;
@@ -51,5 +59,10 @@ public final class OperatorContext {
 
     public OperatorMetrics getMetrics() {
         return metrics;
+    }
+
+    /** Runs actions from other threads where this subtask's operators run (read-only questions). */
+    public MailboxExecutor getMailbox() {
+        return mailbox;
     }
 }

@@ -8,6 +8,8 @@ import io.tidemark.api.common.eventtime.WatermarkGeneratorSupplier;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.runtime.streamrecord.WatermarkStatus;
+import io.tidemark.runtime.watermarks.EventTimeTracker;
+import io.tidemark.runtime.watermarks.GenerationFacts;
 import io.tidemark.runtime.watermarks.WatermarkEmitter;
 import io.tidemark.time.Clock;
 
@@ -30,6 +32,7 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
     private TimestampAssigner<T> assigner;
     private WatermarkGenerator<T> generator;
     private WatermarkEmitter emitter;
+    private EventTimeTracker events;
     private boolean perEvent;
 
     public TimestampsAndWatermarksOperator(WatermarkStrategy<T> strategy) {
@@ -44,11 +47,14 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
         WatermarkGeneratorSupplier.Context genContext = () -> clock;
         generator = strategy.createWatermarkGenerator(genContext);
         emitter = new WatermarkEmitter(output, metrics);
+        events = new EventTimeTracker(String.valueOf(context.getSubtaskIndex()), clock);
         perEvent = context.getConfig().isPerEventWatermarks();
         long interval = context.getConfig().getAutoWatermarkInterval();
+        metrics.setWatermarkGeneration(GenerationFacts.of(strategy, interval, events::largestJumps));
         if (interval > 0) {
             context.getProcessingTimeService().schedulePeriodically(interval, time -> {
                 try {
+                    events.check();
                     generator.onPeriodicEmit(emitter);
                 } catch (Throwable t) {
                     throw failure(t);
@@ -64,6 +70,7 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
         record.setTimestamp(ts);
         emitter.markActive();
         output.collect(record);
+        events.onEvent(record.getValue(), ts);
         generator.onEvent(record.getValue(), ts, emitter);
         if (perEvent) {
             generator.onPeriodicEmit(emitter);

@@ -6,6 +6,7 @@ import io.tidemark.api.common.eventtime.WatermarkOutput;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.runtime.time.ProcessingTimeService;
+import io.tidemark.runtime.watermarks.GenerationFacts;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
 
@@ -60,6 +61,7 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
             }
         });
         metrics.setDiagnostics(watermarks.diagnostics());
+        metrics.setWatermarkGeneration(GenerationFacts.of(strategy, config.getAutoWatermarkInterval(), watermarks::largestJumps));
         Object lock = ctx.getCheckpointLock();
         if (config.getAutoWatermarkInterval() > 0) {
             synchronized (lock) {

@@ -5,10 +5,16 @@ import io.tidemark.api.common.eventtime.Watermark;
 import io.tidemark.api.common.eventtime.WatermarkGenerator;
 import io.tidemark.api.common.eventtime.WatermarkOutput;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.api.common.metrics.InputStatus;
+import io.tidemark.api.common.metrics.TimestampJump;
 import io.tidemark.runtime.metrics.WatermarkDiagnostics;
+import io.tidemark.runtime.watermarks.EventTimeTracker;
 import io.tidemark.runtime.watermarks.WatermarkState;
 import io.tidemark.time.Clock;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -35,29 +41,36 @@ public final class SplitWatermarks<T> {
         final TimestampAssigner<T> assigner;
         final WatermarkGenerator<T> generator;
         final WatermarkState state = new WatermarkState();
+        /** The split's event time as its records show it (largest timestamp, activity, jumps). */
+        final EventTimeTracker events;
         /** Set once by the source thread; read by it only. */
         boolean finished;
 
-        Split(String id, TimestampAssigner<T> assigner, WatermarkGenerator<T> generator) {
+        Split(String id, TimestampAssigner<T> assigner, WatermarkGenerator<T> generator, Clock clock) {
             this.id = id;
             this.assigner = assigner;
             this.generator = generator;
+            this.events = new EventTimeTracker(id, clock);
         }
 
         @Override
         public void emitWatermark(Watermark w) {
-            state.markActive();
+            markActive();
             state.advance(w.getTimestamp());
         }
 
         @Override
         public void markIdle() {
-            state.markIdle();
+            if (state.markIdle()) {
+                events.idle();
+            }
         }
 
         @Override
         public void markActive() {
-            state.markActive();
+            if (state.markActive()) {
+                events.active();
+            }
         }
     }
 
@@ -95,7 +108,7 @@ public final class SplitWatermarks<T> {
         }
         Split<T> s = byId.get(id);
         if (s == null) {
-            s = new Split<>(id, strategy.createTimestampAssigner(() -> clock), strategy.createWatermarkGenerator(() -> clock));
+            s = new Split<>(id, strategy.createTimestampAssigner(() -> clock), strategy.createWatermarkGenerator(() -> clock), clock);
             byId.put(id, s);
             Split<T>[] more = Arrays.copyOf(splits, splits.length + 1);
             more[more.length - 1] = s;
@@ -119,7 +132,8 @@ public final class SplitWatermarks<T> {
     /** Lets the split's generator see an emitted record; the record makes the split active. */
     public void onEvent(String splitId, T element, long timestamp) {
         Split<T> s = split(splitId);
-        s.state.markActive();
+        s.markActive();
+        s.events.onEvent(element, timestamp);
         s.generator.onEvent(element, timestamp, s);
     }
 
@@ -127,6 +141,7 @@ public final class SplitWatermarks<T> {
     public void onPeriodicEmit() {
         for (Split<T> s : splits) {
             if (!s.finished) {
+                s.events.check();
                 s.generator.onPeriodicEmit(s);
             }
         }
@@ -205,6 +220,26 @@ public final class SplitWatermarks<T> {
             public String holdingBack() {
                 return holdingBack;
             }
+
+            @Override
+            public List<InputStatus> inputs() {
+                List<InputStatus> all = new ArrayList<>();
+                for (Split<T> s : splits) {
+                    all.add(new InputStatus(s.id, true, s.state.readWatermark(), s.state.readIdle(), s.events.idleSince(),
+                            s.events.lastActive(), s.events.maxTimestamp()));
+                }
+                return all;
+            }
         };
+    }
+
+    /** The largest timestamp jumps of all splits, largest first (at most {@link EventTimeTracker#KEPT_JUMPS} per split). */
+    public List<TimestampJump> largestJumps() {
+        List<TimestampJump> all = new ArrayList<>();
+        for (Split<T> s : splits) {
+            all.addAll(s.events.largestJumps());
+        }
+        all.sort(Comparator.comparingLong((TimestampJump j) -> j.advance() < 0 ? Long.MAX_VALUE : j.advance()).reversed());
+        return all;
     }
 }

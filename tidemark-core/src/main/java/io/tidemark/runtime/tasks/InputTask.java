@@ -42,6 +42,7 @@ final class InputTask implements Task {
     private final List<AbstractStreamOperator<?, ?>> operators;
     private final List<RecordWriter<?>> writers;
     private final ProcessingTimeService timeService;
+    private final TaskMailbox mailbox;
     private final boolean[] finished;
     private int numFinished;
     private LocalJob job;
@@ -51,8 +52,8 @@ final class InputTask implements Task {
 
     /** A task whose head has one input reading every channel of {@code gate}. */
     InputTask(String name, InputGate gate, Input<?> head, List<AbstractStreamOperator<?, ?>> operators,
-            List<RecordWriter<?>> writers, ProcessingTimeService timeService) {
-        this(name, gate, List.of(head), new int[] {gate.getNumChannels()}, operators, writers, timeService);
+            List<RecordWriter<?>> writers, ProcessingTimeService timeService, TaskMailbox mailbox) {
+        this(name, gate, List.of(head), new int[] {gate.getNumChannels()}, operators, writers, timeService, mailbox);
     }
 
     /**
@@ -61,8 +62,11 @@ final class InputTask implements Task {
      */
     @SuppressWarnings("unchecked")
     InputTask(String name, InputGate gate, List<? extends Input<?>> heads, int[] channelsPerInput,
-            List<AbstractStreamOperator<?, ?>> operators, List<RecordWriter<?>> writers, ProcessingTimeService timeService) {
+            List<AbstractStreamOperator<?, ?>> operators, List<RecordWriter<?>> writers, ProcessingTimeService timeService,
+            TaskMailbox mailbox) {
         this.name = name;
+        this.mailbox = mailbox;
+        mailbox.setWakeUp(gate::wake);
         this.gate = gate;
         int n = heads.size();
         this.heads = new Input[n];
@@ -107,6 +111,7 @@ final class InputTask implements Task {
     public void run() {
         Task.runThenClose(this, job, this::runChain, () -> {
             running = false;
+            mailbox.close();
             return Lifecycle.close(operators, opened);
         });
     }
@@ -136,6 +141,7 @@ final class InputTask implements Task {
             boolean driven = timeService.getClock().isDriven();
             while (running && numFinished < finished.length) {
                 timeService.fireDue();
+                mailbox.runPending();
                 Batch items = gate.poll(0);
                 if (items == null) {
                     for (RecordWriter<?> w : writers) {

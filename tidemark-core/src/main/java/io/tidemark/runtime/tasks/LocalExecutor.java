@@ -249,6 +249,7 @@ public final class LocalExecutor {
     private static Task buildSubtask(String jobName, List<Transformation<?>> chain, int subtask, int p, Graph graph,
             ExecutionConfig config, Clock clock, List<OperatorMetrics> allMetrics) {
         ProcessingTimeService timeService = new ProcessingTimeService(clock);
+        TaskMailbox mailbox = new TaskMailbox();
         Transformation<?> head = chain.get(0);
         Map<Transformation<?>, RoutingOutput<?>> outputs = new HashMap<>();
         Map<Transformation<?>, AbstractStreamOperator<?, ?>> operators = new LinkedHashMap<>();
@@ -259,14 +260,18 @@ public final class LocalExecutor {
         }
         for (Transformation<?> t : chain) {
             if (t instanceof SourceTransformation) {
-                sourceContext = new OperatorContext(t.getName(), subtask, p, timeService, config);
+                sourceContext = new OperatorContext(t.getName(), subtask, p, timeService, config, mailbox);
                 allMetrics.add(sourceContext.getMetrics());
                 continue;
             }
             AbstractStreamOperator operator = t instanceof TwoInputTransformation
                     ? twoInputOperator((TwoInputTransformation<?, ?, ?>) t, subtask)
                     : oneInputOperator((OneInputTransformation<?, ?>) t, subtask);
-            OperatorContext ctx = new OperatorContext(t.getName(), subtask, p, timeService, config);
+            OperatorContext ctx = new OperatorContext(t.getName(), subtask, p, timeService, config, mailbox);
+            List<InEdge> in = graph.inputs().get(t);
+            if (in.size() == 1) { // the one operator its records and watermarks come from
+                ctx.getMetrics().setUpstreamOperator(in.get(0).producer().getName());
+            }
             operator.setup(ctx, outputs.get(t));
             allMetrics.add(ctx.getMetrics());
             operators.put(t, operator);
@@ -307,7 +312,7 @@ public final class LocalExecutor {
             }
             Function userFunction = d.match(SourceDescription.Function::function, SourceDescription.Splits::source);
             return new SourceTask(name, source(d, sourceContext, timeService), userFunction, sourceContext,
-                    outputs.get(head), ops, writers, timeService);
+                    outputs.get(head), ops, writers, timeService, mailbox);
         }
         InputGate gate = graph.gates().get(head)[subtask];
         if (head instanceof TwoInputTransformation) {
@@ -317,9 +322,9 @@ public final class LocalExecutor {
                 channels[e.input()] += graph.parallelism().get(e.producer());
             }
             return new InputTask(name, gate, List.of(new TwoInputSide(two, 1), new TwoInputSide(two, 2)), channels, ops,
-                    writers, timeService);
+                    writers, timeService, mailbox);
         }
-        return new InputTask(name, gate, new ChainedInput(operators.get(head)), ops, writers, timeService);
+        return new InputTask(name, gate, new ChainedInput(operators.get(head)), ops, writers, timeService, mailbox);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -51,6 +51,7 @@ final class SourceTask<T> implements Task {
     private final ProcessingTimeService timeService;
     private final Object lock = new Object();
     private final SourceContextImpl<T> ctx;
+    private final TaskMailbox mailbox;
     private LocalJob job;
     private volatile boolean running = true;
     private boolean opened;
@@ -59,8 +60,10 @@ final class SourceTask<T> implements Task {
 
     SourceTask(String name, SourceFunction<T> source, Function userFunction, OperatorContext sourceContext,
             Output<T> sourceOutput, List<AbstractStreamOperator<?, ?>> operators, List<RecordWriter<?>> writers,
-            ProcessingTimeService timeService) {
+            ProcessingTimeService timeService, TaskMailbox mailbox) {
         this.name = name;
+        this.mailbox = mailbox;
+        mailbox.runUnder(lock); // every operator call of the chain holds the task lock
         this.source = source;
         this.userFunction = userFunction;
         this.sourceContext = sourceContext;
@@ -128,6 +131,7 @@ final class SourceTask<T> implements Task {
         running = false;
         stopHelperThread();
         synchronized (lock) {
+            mailbox.close();
             Throwable closeFailure = closeSource();
             Throwable c = Lifecycle.close(operators, opened);
             return closeFailure != null ? closeFailure : c;

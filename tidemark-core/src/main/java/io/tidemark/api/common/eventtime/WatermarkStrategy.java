@@ -67,7 +67,7 @@ public interface WatermarkStrategy<T> extends TimestampAssignerSupplier<T>, Wate
 
     /** No watermarks: event-time windows fire only when a bounded input ends. */
     static <T> WatermarkStrategy<T> noWatermarks() {
-        return ctx -> new NoWatermarksGenerator<>();
+        return new NoWatermarksStrategy<>();
     }
 
     /**
@@ -163,6 +163,16 @@ public interface WatermarkStrategy<T> extends TimestampAssignerSupplier<T>, Wate
 
         public Duration getMaxOutOfOrderness() {
             return maxOutOfOrderness;
+        }
+    }
+
+    /** {@link #noWatermarks}; a class of its own so that tools can tell a job that has no watermarks. */
+    final class NoWatermarksStrategy<T> implements WatermarkStrategy<T> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public WatermarkGenerator<T> createWatermarkGenerator(WatermarkGeneratorSupplier.Context context) {
+            return new NoWatermarksGenerator<>();
         }
     }
 

@@ -1,0 +1,23 @@
+package io.tidemark.api.common.metrics;
+
+/**
+ * One input of a subtask as its owner last published it: a split of a split source (a Kafka partition,
+ * a file), or an input channel of an operator behind an exchange (named by the upstream subtask's
+ * index). Times are processing time in milliseconds.
+ *
+ * @param name the split id, or the upstream subtask's index
+ * @param split whether the input is a split (else a channel)
+ * @param watermark the input's watermark ({@code Long.MIN_VALUE} before its first)
+ * @param idle whether the input is idle now
+ * @param idleSince when it went idle; {@code -1} while active or where not kept (channels)
+ * @param lastActive the last periodic check that found new records on it; {@code -1} if none yet or not kept
+ * @param maxTimestamp the largest record timestamp seen on it; {@code Long.MIN_VALUE} if none or not kept
+ */
+public record InputStatus(String name, boolean split, long watermark, boolean idle, long idleSince, long lastActive,
+        long maxTimestamp) {
+
+    /** How long the input has been idle at {@code now}, in ms; 0 while active or unknown. */
+    public long idleTime(long now) {
+        return idle && idleSince >= 0 ? Math.max(0, now - idleSince) : 0;
+    }
+}
