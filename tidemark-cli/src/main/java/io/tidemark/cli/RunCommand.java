@@ -40,6 +40,12 @@ final class RunCommand implements Callable<Integer> {
                 "default); the input paths are then paths on the TaskManagers (docs/job-file.md)."})
     String flinkMaster;
 
+    @Option(names = "--monitor-port", paramLabel = "PORT",
+            description = {"Serves the running job's Prometheus metrics (/metrics), JSON API (/api/...) and a page with live",
+                "watermark charts (/) on this port of 127.0.0.1 (or of the job file's monitoring.bind); 0 takes a free",
+                "port. Overrides the job file's monitoring.port. Embedded engine only."})
+    Integer monitorPort;
+
     @Option(names = "--no-progress", description = "No progress bar, even on a terminal.")
     boolean noProgress;
 
@@ -55,10 +61,13 @@ final class RunCommand implements Callable<Integer> {
         if (parallelism < 1) {
             throw new ConfigException("--parallelism", "must be at least 1: " + parallelism);
         }
+        if (monitorPort != null && (monitorPort < 0 || monitorPort > 65535)) {
+            throw new ConfigException("--monitor-port", "must be 0 to 65535: " + monitorPort);
+        }
         Engine e = Engine.of(engine, flinkMaster);
         JobConfig job = JobConfigLoader.load(jobFile, BuiltIn.catalog());
         RunReport report = JobRunner.run(job, new JobRunner.Options(parallelism, io.out(), io.err(),
-                io.terminal() && !noProgress, e, io.control()));
+                io.terminal() && !noProgress, e, io.control(), monitorPort));
         if (!quiet) {
             io.out().print(Summary.format(report));
         }

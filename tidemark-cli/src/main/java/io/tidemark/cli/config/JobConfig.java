@@ -26,6 +26,20 @@ public record JobConfig(
         double deadLetterLimit,
         Settings settings) {
 
+    /**
+     * {@code monitoring}: where the running job's monitor serves (metrics, JSON API, page), or null when
+     * the job file does not ask for one.
+     */
+    public Monitoring monitoring() {
+        if (!settings.isSet(JobKeys.MONITOR_PORT)) {
+            return null;
+        }
+        return new Monitoring(settings.get(JobKeys.MONITOR_PORT), settings.get(JobKeys.MONITOR_BIND));
+    }
+
+    /** The monitor's port (0: any free one) and the address it listens on. */
+    public record Monitoring(int port, String bind) {}
+
     public enum Format { JSONL, CSV }
 
     /**

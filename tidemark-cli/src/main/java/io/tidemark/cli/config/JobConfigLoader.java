@@ -113,6 +113,14 @@ public final class JobConfigLoader {
         if (job.watermark().strategy() == JobConfig.Strategy.NONE && !job.allowedLateness().isZero()) {
             throw new ConfigException(JobKeys.ALLOWED_LATENESS.path(), "has no effect with watermark.strategy none (nothing is ever late)");
         }
+        if (job.monitoring() != null) {
+            try {
+                java.net.InetAddress.getByName(job.monitoring().bind());
+            } catch (java.io.IOException | SecurityException e) {
+                throw new ConfigException(JobKeys.MONITOR_BIND.path(), "'" + job.monitoring().bind() + "' is not an address of "
+                        + "this machine (e.g. 127.0.0.1, ::1 or 0.0.0.0)");
+            }
+        }
         if (s.isSet(JobKeys.HEADER) && !s.get(JobKeys.HEADER) && job.source().columns() == null) {
             throw new ConfigException(JobKeys.HEADER.path(), "false needs source.columns to name the fields");
         }

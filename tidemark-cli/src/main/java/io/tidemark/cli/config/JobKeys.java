@@ -177,6 +177,19 @@ public final class JobKeys {
             .required("the inactivity that closes a session, e.g. 30s")
             .doc("A key's session closes after this long without a record.");
 
+    // ------------------------------------------------------------------ monitoring
+
+    public static final Key<Integer> MONITOR_PORT = Key.of("monitoring.port", Types.integer(0, 65535))
+            .required("the port to serve the job's metrics and page on, e.g. 9249")
+            .doc("Serves the running job's Prometheus metrics (`/metrics`), its JSON API (`/api/...`) and a page with live "
+                    + "watermark charts (`/`) on this port; `0` takes a free port (the command prints it). `--monitor-port` "
+                    + "on the command line overrides it. See [docs/monitoring.md](monitoring.md).");
+
+    public static final Key<String> MONITOR_BIND = Key.of("monitoring.bind", Types.text())
+            .dflt("127.0.0.1")
+            .doc("The address to listen on. The loopback by default: only this machine sees the job. Another address "
+                    + "(`0.0.0.0`: all of them) shows it to every host that reaches this one; nothing protects it.");
+
     // ------------------------------------------------------------------ output
 
     /** The job's three outputs. */
@@ -247,6 +260,8 @@ public final class JobKeys {
         }
         root.add(output);
         root.add(DEAD_LETTER_LIMIT);
+        root.add(new Group("monitoring").doc("Watching the job while it runs: metrics, a page, why a window has not fired.")
+                .add(MONITOR_PORT).add(MONITOR_BIND));
         return new KeyTable(root);
     }
 

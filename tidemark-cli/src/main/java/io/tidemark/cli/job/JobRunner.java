@@ -54,10 +54,24 @@ public final class JobRunner {
 
     /** How a run is done: where, at which parallelism, with which standard streams and signal hold. */
     public record Options(int parallelism, PrintStream out, PrintStream err, boolean progress, Engine engine,
-            RunControl control) {
+            RunControl control, Integer monitorPort) {
+
+        /** Without a monitor port of the command line's (the job file's {@code monitoring}, if any, applies). */
+        public Options(int parallelism, PrintStream out, PrintStream err, boolean progress, Engine engine, RunControl control) {
+            this(parallelism, out, err, progress, engine, control, null);
+        }
 
         public static Options embedded(PrintStream out, PrintStream err) {
             return new Options(1, out, err, false, Engine.EMBEDDED, new RunControl());
+        }
+
+        /** Where the run's monitor serves: {@code --monitor-port} over the job file's {@code monitoring}; null for none. */
+        JobConfig.Monitoring monitoring(JobConfig job) {
+            JobConfig.Monitoring fromFile = job.monitoring();
+            if (monitorPort == null) {
+                return fromFile;
+            }
+            return new JobConfig.Monitoring(monitorPort, fromFile == null ? "127.0.0.1" : fromFile.bind());
         }
     }
 
@@ -87,6 +101,7 @@ public final class JobRunner {
         }
         Thread flusher = null;
         Thread bar = null;
+        Monitor monitor = null;
         boolean settled = false; // the outputs committed or put back
         try (RunServer server = new RunServer(bind, run)) {
             run.onFailure(server::close); // the job's functions lose their links and fail
@@ -103,20 +118,36 @@ public final class JobRunner {
                     Thread.sleep(RunContext.FLUSH_MILLIS / 4);
                 }
             });
-            if (o.progress() && job.source().spec().file() != null && job.outputs().results() != null
-                    && !job.outputs().results().stdout()) {
-                bar = Progress.start(run.stats, Files.size(Path.of(job.source().spec().file())), o.err());
+            java.util.concurrent.atomic.AtomicReference<io.tidemark.core.execution.JobClient> live = new java.util.concurrent.atomic.AtomicReference<>();
+            if (o.progress() && job.outputs().results() != null && !job.outputs().results().stdout()) {
+                String file = job.source().spec().file();
+                bar = Progress.start(run.stats, file == null ? -1 : Files.size(Path.of(file)),
+                        () -> Progress.watermark(live.get(), lagMeans(job), env.getClock()), o.err());
             }
             long t0 = System.nanoTime();
             JobExecutionResult embedded = null;
             Throwable failed = null;
             try {
                 if (o.engine().flink()) {
+                    if (o.monitoring(job) != null) {
+                        o.err().println("monitoring: not on the Flink engine; Flink's web UI and metric reporters show the same "
+                                + "metrics under Flink's names (docs/monitoring.md)");
+                    }
                     FlinkEngine.execute(env, job.name(), o.engine().flinkMaster(),
                             o.engine().remote() ? FlinkEngine.shipJars() : List.of());
                 } else {
                     io.tidemark.core.execution.JobClient client = env.executeAsync(job.name());
                     o.control().started(client);
+                    live.set(client);
+                    JobConfig.Monitoring m = o.monitoring(job);
+                    if (m != null) {
+                        try {
+                            monitor = Monitor.start(client, m, env.getClock(), run.stats::deadLetters, o.err());
+                        } catch (RunFailedException x) {
+                            client.cancel();
+                            throw x;
+                        }
+                    }
                     try {
                         embedded = client.getJobExecutionResult();
                     } catch (InterruptedException x) {
@@ -136,6 +167,10 @@ public final class JobRunner {
             o.control().unbind();
             stop(flusher);
             flusher = null;
+            if (monitor != null) {
+                monitor.close();
+                monitor = null;
+            }
             if (bar != null) {
                 Progress.stop(bar, o.err());
                 bar = null;
@@ -161,6 +196,9 @@ public final class JobRunner {
             stop(flusher);
             if (bar != null) {
                 Progress.stop(bar, o.err());
+            }
+            if (monitor != null) {
+                monitor.close();
             }
         }
     }
@@ -303,10 +341,8 @@ public final class JobRunner {
         } else {
             Map<String, Long> window = result.getOperatorMetrics(WINDOW_OPERATOR);
             long last = window.get(OperatorMetrics.LAST_EVENT_TIME_WATERMARK);
-            // processing time − watermark means something where processing time is the data's clock: in
-            // replay, or for live data whose times are near the wall clock
-            boolean lagMeans = job.source().replay() || job.source().spec().live() && last != Long.MIN_VALUE
-                    && Math.abs(System.currentTimeMillis() - last) <= job.eventTime().maxFuture().toMillis();
+            boolean lagMeans = lagMeans(job) && (job.source().replay() || last != Long.MIN_VALUE
+                    && Math.abs(System.currentTimeMillis() - last) <= job.eventTime().maxFuture().toMillis());
             w = new RunReport.Watermarks(last, lagMeans ? window.get(OperatorMetrics.MAX_WATERMARK_LAG) : null, null,
                     job.source().spec().live()
                             ? "n/a: the data's times are far from the wall clock (historical data on a live source)"
@@ -316,6 +352,15 @@ public final class JobRunner {
         String stopped = o.control().stoppedBy();
         return new RunReport(job.name(), o.engine(), sliding, stats.counts(sliding), w, wall, stopped,
                 stopped == null ? source.endReason() : null, job.deadLetterLimit());
+    }
+
+    /**
+     * Whether processing time − watermark (the lag) can mean something for {@code job}: where processing
+     * time is the data's clock, in replay, or for a live source (whose data's times are then checked to
+     * be near the wall clock).
+     */
+    static boolean lagMeans(JobConfig job) {
+        return job.source().replay() || job.source().spec().live();
     }
 
     /** The message of {@code e} and its causes, without stack traces. */

@@ -35,6 +35,11 @@ final class RunStats {
         deadLetters.merge(reason, 1L, Long::sum);
     }
 
+    /** Dead letters so far by reason (a copy). */
+    synchronized Map<String, Long> deadLetters() {
+        return new TreeMap<>(deadLetters);
+    }
+
     synchronized void late() {
         late++;
     }
