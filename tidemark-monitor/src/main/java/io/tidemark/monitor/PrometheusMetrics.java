@@ -30,10 +30,14 @@ import java.util.function.Supplier;
  *       {@code _total}), the rest (watermarks, {@code watermarkLag}, {@code idle}, {@code openWindows},
  *       {@code stateSize}, {@code queueFill}) as gauges;
  *   <li>{@code tidemark_split_<name>}, label {@code split}: each split of a split source —
- *       {@code currentWatermark}, {@code idle} (1/0), {@code idleTime} (ms idle now),
- *       {@code watermarkLag} (ms), {@code holdingBack} (1 for the split whose watermark is the source's);
+ *       {@code currentWatermark} and {@code accumulatedIdleTimeMs} (Flink's per-split names), {@code idle}
+ *       (1/0), {@code idleTime} (ms idle now), {@code watermarkLag} (ms), {@code holdingBack} (1 for the
+ *       split whose watermark is the source's);
  *   <li>{@code tidemark_channel_<name>}, label {@code channel}: the same for the input channels of an
  *       operator behind an exchange (without idle time);
+ *   <li>{@code tidemark_watermark_maxOutOfOrdernessMs}, {@code tidemark_watermark_idleTimeoutMs}: the
+ *       watermark strategy's bound and idle timeout, on each subtask that generates watermarks (where
+ *       known), so that alert rules can compare the lag with the bound;
  *   <li>{@code tidemark_deadLetters_total}, label {@code reason}.
  * </ul>
  *
@@ -66,10 +70,19 @@ final class PrometheusMetrics implements MultiCollector {
         Map<String, List<Point>> operator = new LinkedHashMap<>();
         Map<String, List<Point>> split = new LinkedHashMap<>();
         Map<String, List<Point>> channel = new LinkedHashMap<>();
+        Map<String, List<Point>> generation = new LinkedHashMap<>();
         for (SubtaskMetrics m : job.getMetrics()) {
             Labels subtask = Labels.of(SUBTASK_LABELS, new String[] {job.getJobName(), m.getOperatorName(),
                     String.valueOf(m.getSubtaskIndex())});
             m.snapshot().forEach((name, v) -> add(operator, name, subtask, v));
+            m.watermarkGeneration().ifPresent(g -> {
+                if (g.maxOutOfOrderness() != null) {
+                    add(generation, "maxOutOfOrdernessMs", subtask, g.maxOutOfOrderness().toMillis());
+                }
+                if (g.idleTimeout() != null) {
+                    add(generation, "idleTimeoutMs", subtask, g.idleTimeout().toMillis());
+                }
+            });
             String holding = m.inputHoldingBack();
             for (InputStatus in : m.inputs()) {
                 Labels l = subtask.add(in.split() ? "split" : "channel", in.name());
@@ -81,6 +94,7 @@ final class PrometheusMetrics implements MultiCollector {
                 add(family, "watermarkLag", l, hasWatermark ? now - in.watermark() : -1);
                 if (in.split()) {
                     add(family, "idleTime", l, in.idleTime(now));
+                    add(family, "accumulatedIdleTimeMs", l, in.accumulatedIdleTime(now));
                 }
             }
         }
@@ -88,6 +102,7 @@ final class PrometheusMetrics implements MultiCollector {
         operator.forEach((name, points) -> all.add(snapshot("tidemark_operator_" + name, COUNTERS.contains(name), points)));
         split.forEach((name, points) -> all.add(snapshot("tidemark_split_" + name, false, points)));
         channel.forEach((name, points) -> all.add(snapshot("tidemark_channel_" + name, false, points)));
+        generation.forEach((name, points) -> all.add(snapshot("tidemark_watermark_" + name, false, points)));
         List<Point> dead = new ArrayList<>();
         deadLetters.get().forEach((reason, n) -> dead.add(new Point(Labels.of("job_name", job.getJobName(), "reason", reason), n)));
         all.add(snapshot("tidemark_deadLetters", true, dead));
@@ -126,11 +141,14 @@ final class PrometheusMetrics implements MultiCollector {
             case "lastEventTimeWatermark" -> "The last watermark below the end of input (event time, ms)";
             case "idle" -> "1 while idle";
             case "idleTime" -> "How long the split has been idle, ms (0 while active)";
+            case "accumulatedIdleTimeMs" -> "The split's idle time so far, ms";
             case "holdingBack" -> "1 for the input whose watermark is its subtask's";
             case "queueFill" -> "Batches waiting in the subtask's input queue";
             case "openWindows" -> "Windows with contents now";
             case "stateSize" -> "Objects kept in window state";
             case "deadLetters" -> "Dead letters by reason";
+            case "maxOutOfOrdernessMs" -> "The watermark strategy's out-of-orderness bound, ms";
+            case "idleTimeoutMs" -> "The watermark strategy's idle timeout (withIdleness), ms";
             default -> "Flink's " + metric;
         };
     }

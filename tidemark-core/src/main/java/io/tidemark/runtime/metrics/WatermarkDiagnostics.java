@@ -35,7 +35,7 @@ public interface WatermarkDiagnostics {
     default List<InputStatus> inputs() {
         Set<String> idle = idleInputs();
         List<InputStatus> all = new ArrayList<>();
-        inputWatermarks().forEach((name, w) -> all.add(new InputStatus(name, false, w, idle.contains(name), -1, -1,
+        inputWatermarks().forEach((name, w) -> all.add(new InputStatus(name, false, w, idle.contains(name), -1, 0, -1,
                 Long.MIN_VALUE)));
         return all;
     }

@@ -34,6 +34,8 @@ public final class EventTimeTracker {
     private volatile long publishedMax = Long.MIN_VALUE;
     private volatile long lastActive = -1;
     private volatile long idleSince = -1;
+    /** Idle time of the idle stretches that ended, ms. */
+    private volatile long idleBefore;
     private volatile TimestampJump[] jumps = NONE;
 
     public EventTimeTracker(String input, Clock clock) {
@@ -99,6 +101,10 @@ public final class EventTimeTracker {
 
     /** The input became active again (call on the change only). */
     public void active() {
+        long since = idleSince;
+        if (since >= 0) {
+            idleBefore = idleBefore + Math.max(0, clock.currentTimeMillis() - since);
+        }
         idleSince = -1;
     }
 
@@ -119,6 +125,11 @@ public final class EventTimeTracker {
     /** When the input went idle; -1 while active. */
     public long idleSince() {
         return idleSince;
+    }
+
+    /** Idle time of the stretches that ended, ms (add the current one, from {@link #idleSince}, for the total). */
+    public long idleBefore() {
+        return idleBefore;
     }
 
     /** The largest moves of the largest timestamp, largest first. */

@@ -10,14 +10,20 @@ package io.tidemark.api.common.metrics;
  * @param watermark the input's watermark ({@code Long.MIN_VALUE} before its first)
  * @param idle whether the input is idle now
  * @param idleSince when it went idle; {@code -1} while active or where not kept (channels)
+ * @param idleBefore the idle time of its idle stretches that ended, ms ({@code 0} where not kept)
  * @param lastActive the last periodic check that found new records on it; {@code -1} if none yet or not kept
  * @param maxTimestamp the largest record timestamp seen on it; {@code Long.MIN_VALUE} if none or not kept
  */
-public record InputStatus(String name, boolean split, long watermark, boolean idle, long idleSince, long lastActive,
-        long maxTimestamp) {
+public record InputStatus(String name, boolean split, long watermark, boolean idle, long idleSince, long idleBefore,
+        long lastActive, long maxTimestamp) {
 
     /** How long the input has been idle at {@code now}, in ms; 0 while active or unknown. */
     public long idleTime(long now) {
         return idle && idleSince >= 0 ? Math.max(0, now - idleSince) : 0;
+    }
+
+    /** Its idle time so far at {@code now}, ms (Flink's per-split {@code accumulatedIdleTimeMs}). */
+    public long accumulatedIdleTime(long now) {
+        return idleBefore + idleTime(now);
     }
 }

@@ -1,0 +1,69 @@
+// Drives Debian's chromium (through playwright-core, which downloads no browser) against the monitor
+// page of a running job, for MonitorPageBrowserTest. Talks to the test over stdin/stdout, one line each:
+//   prints   READY <watermark legend>   once the page has drawn the job's watermarks,
+//   waits    for a line from the test   (it has sent more records),
+//   prints   CHANGED <legend before> => <legend after>   when the watermark chart shows the new ones,
+//   prints   EXPLAINED <reason>   after asking the page's form why a window has not fired,
+//   exits 0; on any failure prints FAILED <why> and exits 1.
+// Usage: node monitor-page.mjs URL USER_DATA_DIR SCREENSHOT KEY WINDOW_START
+import { chromium } from "playwright-core";
+import { createInterface } from "node:readline";
+
+const [url, userDataDir, screenshot, key, windowStart] = process.argv.slice(2);
+const TIMEOUT = 30000;
+const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+const errors = [];
+
+function fail(why) {
+  throw new Error(why);
+}
+
+// the split series of the watermark chart: "source[0] d1 2024-…" legend entries, in order
+async function splitLegend(page) {
+  return page.$$eval("#legend-watermark span", spans => spans.map(s => s.textContent).filter(t => t.startsWith("source[")).join(" | "));
+}
+
+const context = await chromium.launchPersistentContext(userDataDir, {
+  executablePath: "/usr/bin/chromium",
+  headless: true,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  viewport: { width: 1400, height: 1800 },
+});
+try {
+  const page = await context.newPage();
+  page.on("pageerror", e => errors.push(String(e)));
+  page.on("console", m => { if (m.type() === "error") errors.push(m.text()); });
+  await page.goto(url, { timeout: TIMEOUT });
+  await page.waitForFunction(() => document.querySelectorAll("#chart-watermark path").length > 0
+      && document.querySelector("#job").textContent !== "…", null, { timeout: TIMEOUT });
+  for (const chart of ["#chart-lag", "#chart-idle", "#chart-windows", "#chart-late", "#chart-dead"]) {
+    await page.waitForSelector(chart + "[data-points]", { timeout: TIMEOUT });
+  }
+  const before = await splitLegend(page);
+  if (!before) fail("no split series in the watermark chart");
+  console.log("READY " + before);
+  await lines.next(); // the test sent more records
+  await page.waitForFunction(prev => {
+    const now = [...document.querySelectorAll("#legend-watermark span")].map(s => s.textContent)
+        .filter(t => t.startsWith("source[")).join(" | ");
+    return now !== prev;
+  }, before, { timeout: TIMEOUT });
+  const after = await splitLegend(page);
+  console.log("CHANGED " + before + " => " + after);
+  const rows = await page.$$eval("#now tr", trs => trs.map(tr => tr.textContent));
+  if (!rows.some(r => r.startsWith("window"))) fail("no window operator row in the table: " + rows.join(" / "));
+  await page.fill("input[name=key]", key);
+  await page.fill("input[name=window_start]", windowStart);
+  await page.click("#explain button");
+  await page.waitForSelector("#explanation .reason", { timeout: TIMEOUT });
+  console.log("EXPLAINED " + await page.textContent("#explanation .reason"));
+  await page.screenshot({ path: screenshot, fullPage: true });
+  if (errors.length) fail("errors on the page: " + errors.join("; "));
+} catch (e) {
+  console.log("FAILED " + String(e.message || e).split("\n")[0]);
+  process.exitCode = 1;
+} finally {
+  await context.close();
+}
+process.exit(process.exitCode ?? 0);
