@@ -233,6 +233,10 @@ public final class WindowExplainer {
             b.check("records were late", a.lateRecords().isEmpty() ? "ok" : "problem", a.lateRecords().isEmpty()
                     ? "no late record of this window" : a.lateRecords().size() + " late record(s) of this window");
 
+            if (a.firings().isEmpty() && open != null && open.firings() > 0) {
+                return b.done("fired", "window [" + time(b.start) + ", " + time(b.end) + ") of key '" + b.key + "' fired "
+                        + open.firings() + " time(s) and is kept for allowed lateness");
+            }
             if (!a.firings().isEmpty()) {
                 WindowQuery.FiringRecord first = a.firings().get(0);
                 return b.done("fired", "window [" + time(b.start) + ", " + time(b.end) + ") of key '" + b.key + "' fired "

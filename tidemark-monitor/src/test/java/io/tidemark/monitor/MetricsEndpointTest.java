@@ -104,10 +104,10 @@ class MetricsEndpointTest {
             assertThat(value(t, "tidemark_operator_currentOutputWatermark", window)).isEqualTo(14999);
             assertThat(value(t, "tidemark_operator_watermarkLag", window)).isEqualTo(1200 - 14999);
             assertThat(value(t, "tidemark_operator_numRecordsIn_total", window)).isEqualTo(6);
-            assertThat(value(t, "tidemark_operator_numRecordsOut_total", window)).isEqualTo(1); // [0, 10 s) of k fired
+            assertThat(value(t, "tidemark_operator_numRecordsOut_total", window)).isEqualTo(2); // [0, 10 s) of k and of j fired
             assertThat(value(t, "tidemark_operator_numLateRecordsDropped_total", window)).isEqualTo(1);
             assertThat(value(t, "tidemark_operator_numLateRecordsSideOutput_total", window)).isZero();
-            assertThat(value(t, "tidemark_operator_numWindowFirings_total", window)).isEqualTo(1);
+            assertThat(value(t, "tidemark_operator_numWindowFirings_total", window)).isEqualTo(2);
             assertThat(value(t, "tidemark_operator_openWindows", window)).isEqualTo(1); // [10 s, 20 s) of k
             assertThat(value(t, "tidemark_operator_stateSize", window)).isEqualTo(1);
             assertThat(value(t, "tidemark_operator_idle", "operator_name=\"source\"")).isZero();
@@ -143,7 +143,9 @@ class MetricsEndpointTest {
 
             HttpResponse<String> page = get(base + "/");
             assertThat(page.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("text/html"));
-            assertThat(page.body()).contains("<title>Tidemark monitor</title>").contains("/api/history").doesNotContain("http://", "https://");
+            assertThat(page.body()).contains("<title>Tidemark monitor</title>").contains("/api/history");
+            // self-contained: nothing loaded from elsewhere (the SVG namespace is a name, not a fetch)
+            assertThat(page.body().replace("http://www.w3.org/2000/svg", "")).doesNotContain("http://", "https://", "<link", "src=");
             assertThat(get(base + "/nothing-here").statusCode()).isEqualTo(404);
             HttpResponse<String> bad = get(base + "/api/explain?key=k");
             assertThat(bad.statusCode()).isEqualTo(400);

@@ -27,9 +27,10 @@ public interface WindowQuery {
      *     (tumbling, sliding), else {@code Long.MIN_VALUE} (sessions: see {@code openWindows})
      * @param openWindows the key's windows with contents now, nearest to {@code windowStart} first (at
      *     most {@value #MAX_LISTED} of them)
-     * @param firings recent firings of the key's windows that contain {@code windowStart}, oldest first
-     * @param lateRecords recent late records of the key that belonged to a window containing
-     *     {@code windowStart}, oldest first
+     * @param firings recent firings of the window starting at {@code windowStart} (sessions: of the
+     *     key's sessions that contain it), oldest first
+     * @param lateRecords recent late records of the key that belonged to that window (sessions: whose own
+     *     session would have contained it), oldest first
      */
     record Answer(boolean keyFound, long currentWatermark, long allowedLateness, boolean eventTime, long windowEnd,
             List<OpenWindow> openWindows, List<FiringRecord> firings, List<LateRecord> lateRecords) {
@@ -47,8 +48,8 @@ public interface WindowQuery {
     /** A window of the key with contents: {@code [start, end)}, fired {@code firings} times so far. */
     record OpenWindow(long start, long end, int firings) {}
 
-    /** A firing: the window, its timing (EARLY, ON_TIME, LATE) and index, the watermark and time then. */
-    record FiringRecord(long start, long end, String timing, int index, long watermark, long atProcessingTime) {}
+    /** A firing: the window, its timing (EARLY, ON_TIME, LATE) and index, and the watermark then. */
+    record FiringRecord(long start, long end, String timing, int index, long watermark) {}
 
     /**
      * A late record: its timestamp, the watermark when it came, when it came, whether it was dropped

@@ -1,5 +1,6 @@
 package io.tidemark.runtime.operators.windowing;
 
+import io.tidemark.api.common.metrics.WindowQuery;
 import io.tidemark.api.common.functions.LongColumnsAggregateFunction;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.streaming.api.windowing.Firing;
@@ -64,6 +65,18 @@ abstract sealed class AlignedWindowOperator<IN, ACC, OUT, S extends WindowSlice>
         return ring.entries();
     }
 
+    @Override
+    void describeKey(String keyText, List<WindowQuery.OpenWindow> out) {
+        for (int i = 0; i < ring.size(); i++) {
+            S s = ring.get(i);
+            for (int e = 0; e < s.size; e++) {
+                if (String.valueOf(s.key(e)).equals(keyText)) {
+                    out.add(new WindowQuery.OpenWindow(s.start, s.start + size, WindowRules.firings(s.firings[e])));
+                }
+            }
+        }
+    }
+
     /**
      * The element's windows, latest start first (the assigner's order), rule for rule the general
      * operator with {@link EventTimeTrigger#onElement} inlined.
@@ -97,7 +110,7 @@ abstract sealed class AlignedWindowOperator<IN, ACC, OUT, S extends WindowSlice>
             }
         }
         if (skipped) {
-            rules.notAdded(record, anyWindow, watermark, output, metrics);
+            notAdded(record, anyWindow, watermark);
         } else if (behindWatermark) {
             metrics.numLateRecordsReFired.inc();
         }
@@ -218,6 +231,19 @@ abstract sealed class AlignedWindowOperator<IN, ACC, OUT, S extends WindowSlice>
         }
 
         @Override
+        @SuppressWarnings("unchecked")
+        long stateSize() {
+            long n = 0;
+            for (int i = 0; i < ring.size(); i++) {
+                WindowSlice.OfObjects s = ring.get(i);
+                for (int e = 0; e < s.size; e++) {
+                    n += accumulation.objects((ACC) s.accs[e]);
+                }
+            }
+            return n;
+        }
+
+        @Override
         int add(WindowSlice.OfObjects slice, Object key, IN value) throws Exception {
             return slice.add(entry(slice, key), value, accumulation, empty);
         }
@@ -248,6 +274,12 @@ abstract sealed class AlignedWindowOperator<IN, ACC, OUT, S extends WindowSlice>
             super(grid, accumulation, function, rules, start -> new WindowSlice.OfColumns(start, width));
             this.columns = columns;
             this.width = width;
+        }
+
+        /** One accumulator (a row of columns) per entry. */
+        @Override
+        long stateSize() {
+            return ring.entries();
         }
 
         @Override

@@ -1,10 +1,12 @@
 package io.tidemark.runtime.operators.windowing;
 
+import io.tidemark.api.common.metrics.WindowQuery;
 import io.tidemark.api.common.functions.Commutative;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.streaming.api.windowing.Firing;
 import io.tidemark.streaming.api.windowing.triggers.EventTimeTrigger;
 import io.tidemark.streaming.api.windowing.windows.TimeWindow;
+import java.util.List;
 
 /**
  * The window operator for event-time sliding windows of the built-in assigner with the built-in
@@ -52,6 +54,40 @@ final class FramedWindowOperator<IN, ACC, OUT> extends WindowOperator<IN, ACC, O
         return frames.entries();
     }
 
+    @Override
+    @SuppressWarnings("unchecked")
+    long stateSize() {
+        long n = 0;
+        for (int i = 0; i < frames.size(); i++) {
+            WindowSlice.OfObjects f = frames.get(i);
+            for (int e = 0; e < f.size; e++) {
+                n += accumulation.objects((ACC) f.accs[e]);
+            }
+        }
+        return n;
+    }
+
+    /** The windows not fired yet that hold a frame with the key's contents. */
+    @Override
+    void describeKey(String keyText, List<WindowQuery.OpenWindow> out) {
+        java.util.Set<Long> starts = new java.util.TreeSet<>();
+        for (int i = 0; i < frames.size(); i++) {
+            WindowSlice.OfObjects f = frames.get(i);
+            for (int e = 0; e < f.size; e++) {
+                if (String.valueOf(f.key(e)).equals(keyText)) {
+                    for (long s = f.start - size + slide; s <= f.start; s += slide) {
+                        if (s + size - 1 > firedUpTo) {
+                            starts.add(s);
+                        }
+                    }
+                }
+            }
+        }
+        for (long s : starts) {
+            out.add(new WindowQuery.OpenWindow(s, s + size, 0));
+        }
+    }
+
     /**
      * The element's frame starts where its latest window starts; without allowed lateness a window is
      * late once it ended, and the latest window ends last.
@@ -65,7 +101,7 @@ final class FramedWindowOperator<IN, ACC, OUT> extends WindowOperator<IN, ACC, O
         WindowSlice.OfObjects holding = frames.holding(timestamp);
         long latest = holding != null ? holding.start : TimeWindow.getWindowStartWithOffset(timestamp, offset, slide);
         if (rules.isWindowLate(latest + size - 1, currentWatermark)) {
-            rules.notAdded(record, true, currentWatermark, output, metrics);
+            notAdded(record, true, currentWatermark);
             return;
         }
         WindowSlice.OfObjects frame = holding != null ? holding : frames.slice(latest, false);

@@ -1,5 +1,6 @@
 package io.tidemark.runtime.operators.windowing;
 
+import io.tidemark.api.common.metrics.WindowQuery;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.runtime.timers.Timer;
 import io.tidemark.streaming.api.windowing.Firing;
@@ -7,10 +8,12 @@ import io.tidemark.streaming.api.windowing.assigners.MergingWindowAssigner;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
 import io.tidemark.streaming.api.windowing.triggers.Trigger;
 import io.tidemark.streaming.api.windowing.triggers.TriggerResult;
+import io.tidemark.streaming.api.windowing.windows.TimeWindow;
 import io.tidemark.streaming.api.windowing.windows.Window;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -86,6 +89,31 @@ final class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Window
         return n;
     }
 
+    @Override
+    @SuppressWarnings("unchecked")
+    long stateSize() {
+        long n = 0;
+        for (Map<W, WindowContents> m : windowsByKey.values()) {
+            for (WindowContents c : m.values()) {
+                n += c.hasData ? accumulation.objects((ACC) c.acc) : 0;
+            }
+        }
+        return n;
+    }
+
+    @Override
+    void describeKey(String keyText, List<WindowQuery.OpenWindow> out) {
+        windowsByKey.forEach((key, windows) -> {
+            if (String.valueOf(key).equals(keyText)) {
+                windows.forEach((w, c) -> {
+                    if (c.hasData && w instanceof TimeWindow t) {
+                        out.add(new WindowQuery.OpenWindow(t.getStart(), t.getEnd(), WindowRules.firings(c.history)));
+                    }
+                });
+            }
+        });
+    }
+
     // ------------------------------------------------------------------ elements
 
     @Override
@@ -135,7 +163,7 @@ final class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Window
             windowsByKey.remove(key);
         }
         if (skipped) {
-            rules.notAdded(record, !windows.isEmpty(), currentWatermark, output, metrics);
+            notAdded(record, !windows.isEmpty(), currentWatermark);
         } else if (behindWatermark) {
             metrics.numLateRecordsReFired.inc();
         }

@@ -1,9 +1,11 @@
 package io.tidemark.runtime.operators.windowing;
 
+import io.tidemark.api.common.metrics.WindowQuery;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.streaming.api.windowing.Firing;
 import io.tidemark.streaming.api.windowing.assigners.EventTimeSessionWindows;
 import io.tidemark.streaming.api.windowing.triggers.EventTimeTrigger;
+import java.util.List;
 
 /**
  * The window operator for event-time session windows with a fixed gap (the built-in
@@ -51,6 +53,29 @@ final class SessionWindowOperator<IN, ACC, OUT> extends WindowOperator<IN, ACC, 
 
     @Override
     @SuppressWarnings("unchecked")
+    long stateSize() {
+        long[] n = {0};
+        sessions.forEachFirst(first -> {
+            for (Session s = first; s != null; s = s.next) {
+                n[0] += accumulation.objects((ACC) s.acc);
+            }
+        });
+        return n[0];
+    }
+
+    @Override
+    void describeKey(String keyText, List<WindowQuery.OpenWindow> out) {
+        sessions.forEachFirst(first -> {
+            if (String.valueOf(first.key).equals(keyText)) {
+                for (Session s = first; s != null; s = s.next) {
+                    out.add(new WindowQuery.OpenWindow(s.start, s.end, WindowRules.firings(s.history)));
+                }
+            }
+        });
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
     public void processElement(StreamRecord<IN> record) throws Exception {
         IN value = record.getValue();
         long timestamp = record.getTimestamp();
@@ -84,7 +109,7 @@ final class SessionWindowOperator<IN, ACC, OUT> extends WindowOperator<IN, ACC, 
         Session target;
         if (from == null) {
             if (rules.isWindowLate(end - 1, watermark)) {
-                rules.notAdded(record, true, watermark, output, metrics); // a new session, already late
+                notAdded(record, true, watermark); // a new session, already late
                 return;
             }
             target = new Session(key, start, end);

@@ -67,6 +67,11 @@ final class SessionsByKey {
         size--;
     }
 
+    /** Calls {@code action} with every key's first session. */
+    void forEachFirst(java.util.function.Consumer<Session> action) {
+        firsts.forEachValue(action);
+    }
+
     /** Live sessions across all keys. */
     int size() {
         return size;

@@ -64,6 +64,11 @@ abstract class WindowAccumulation<IN, ACC> {
     /** The elements the window function sees. */
     abstract Iterable<?> elements(ACC acc) throws Exception;
 
+    /** Objects {@code acc} keeps: 1, or its elements when it is their list. */
+    int objects(ACC acc) {
+        return 1;
+    }
+
     /** The user function, for its life cycle; may be null. */
     abstract Function function();
 
@@ -195,6 +200,11 @@ abstract class WindowAccumulation<IN, ACC> {
             @Override
             Iterable<?> elements(List<T> acc) {
                 return acc;
+            }
+
+            @Override
+            int objects(List<T> acc) {
+                return acc.size();
             }
 
             @Override

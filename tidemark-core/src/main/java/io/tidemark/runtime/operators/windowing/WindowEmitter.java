@@ -35,6 +35,7 @@ final class WindowEmitter<OUT> {
     private final LongSupplier watermark;
     private final KeyedStateStore windowState;
     private final KeyedStateStore globalState;
+    private final WindowLog log;
 
     /** The (key's) window being fired or cleaned up. */
     private Window window;
@@ -46,11 +47,13 @@ final class WindowEmitter<OUT> {
     /**
      * @param watermark the operator's current watermark
      * @param merging whether windows merge (per-window state is then not supported)
+     * @param log where firings are logged for questions
      */
     @SuppressWarnings("unchecked")
     WindowEmitter(InternalWindowFunction function, Output<OUT> output, Counter numWindowFirings,
-            HeapKeyedStateBackend keyedState, Clock clock, LongSupplier watermark, boolean merging) {
+            HeapKeyedStateBackend keyedState, Clock clock, LongSupplier watermark, boolean merging, WindowLog log) {
         this.function = function;
+        this.log = log;
         this.output = output;
         this.collector = new TimestampedCollector<>((Output<Object>) output);
         this.numWindowFirings = numWindowFirings;
@@ -70,6 +73,7 @@ final class WindowEmitter<OUT> {
     /** Evaluates the window function on {@code elements} for the firing ({@code timing}, {@code index}). */
     void emit(Object key, Window window, Iterable<?> elements, Firing.Timing timing, int index) throws Exception {
         numWindowFirings.inc();
+        log.fired(key, window, timing, index, watermark.getAsLong());
         this.window = window;
         this.timing = timing;
         this.index = index;

@@ -5,10 +5,13 @@ import io.tidemark.api.common.functions.OpenContext;
 import io.tidemark.api.common.functions.RichFunction;
 import io.tidemark.runtime.operators.AbstractStreamOperator;
 import io.tidemark.runtime.operators.StreamingRuntimeContext;
+import io.tidemark.api.common.eventtime.Watermark;
+import io.tidemark.api.common.metrics.WindowQuery;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.streaming.api.windowing.Firing;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
 import io.tidemark.streaming.api.windowing.windows.Window;
+import java.util.List;
 
 /**
  * The window operator of a keyed stream: assigns elements to windows, fires them, evaluates the
@@ -67,6 +70,56 @@ public abstract class WindowOperator<IN, ACC, OUT> extends AbstractStreamOperato
     /** Live (key, window) entries across all keys (with frames: (key, frame) entries). */
     public abstract int numLiveWindows();
 
+    /**
+     * Objects in the window state: one per live entry's contents, and for contents that keep the
+     * elements (a full window function) one per element. A walk over the state: O(entries).
+     */
+    abstract long stateSize();
+
+    /**
+     * Adds to {@code out} the windows with contents of the key whose text ({@code String.valueOf}) is
+     * {@code keyText}: start, end and firings so far. A walk over the keys: for questions, not records.
+     */
+    abstract void describeKey(String keyText, List<WindowQuery.OpenWindow> out);
+
+    /** Recent firings and late records, for questions ({@link WindowOperatorQuery}). */
+    final WindowLog log = new WindowLog();
+    /** When {@link #stateSize} was last published (System.nanoTime), 0 for never. */
+    private long stateMeasured;
+
+    /** Accounts for an element that updated no window ({@link WindowRules#notAdded}) and logs it if it was late. */
+    final void notAdded(StreamRecord<IN> record, boolean anyWindow, long watermark) {
+        if (rules.notAdded(record, anyWindow, watermark, output, metrics)) {
+            log.late(record.getValue(), record.getTimestamp(), watermark, context.getClock().currentTimeMillis());
+        }
+    }
+
+    /**
+     * Publishes the open windows with every watermark, and the state size at most once a second (it walks
+     * the state) and at the end of the input.
+     */
+    @Override
+    public void processWatermark(Watermark watermark) throws Exception {
+        super.processWatermark(watermark);
+        publishState(false);
+    }
+
+    @Override
+    public void endInput() throws Exception {
+        super.endInput();
+        publishState(true);
+    }
+
+    /** Publishes {@code openWindows}, and {@code stateSize} if asked ({@code now}) or a second has passed. */
+    final void publishState(boolean now) {
+        metrics.openWindows.set(numLiveWindows());
+        long t = System.nanoTime();
+        if (now || stateMeasured == 0 || t - stateMeasured >= 1_000_000_000L) {
+            stateMeasured = t;
+            metrics.stateSize.set(stateSize());
+        }
+    }
+
     @Override
     public void open() throws Exception {
         super.open();
@@ -77,7 +130,8 @@ public abstract class WindowOperator<IN, ACC, OUT> extends AbstractStreamOperato
             }
         }
         emitter = new WindowEmitter<>(function, output, metrics.numWindowFirings, keyedState, context.getClock(),
-                this::getCurrentWatermark, merging());
+                this::getCurrentWatermark, merging(), log);
+        metrics.setWindowQuery(new WindowOperatorQuery(this, context.getMailbox()));
     }
 
     @Override

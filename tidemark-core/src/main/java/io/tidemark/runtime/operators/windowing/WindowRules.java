@@ -94,9 +94,9 @@ public final class WindowRules<IN> {
     /**
      * Accounts for an element that updated no window: {@code anyWindow} when the assigner gave it
      * windows (all of them late). A late record goes to the side output or is dropped; either way it
-     * is counted.
+     * is counted. Returns whether the record was late.
      */
-    public void notAdded(StreamRecord<IN> record, boolean anyWindow, long watermark, Output<?> output,
+    public boolean notAdded(StreamRecord<IN> record, boolean anyWindow, long watermark, Output<?> output,
             OperatorMetrics metrics) {
         if (anyWindow && isElementLate(record.getTimestamp(), watermark)) {
             if (lateDataTag != null) {
@@ -105,9 +105,15 @@ public final class WindowRules<IN> {
             } else {
                 metrics.numLateRecordsDropped.inc();
             }
-        } else {
-            metrics.numRecordsWithoutWindow.inc();
+            return true;
         }
+        metrics.numRecordsWithoutWindow.inc();
+        return false;
+    }
+
+    /** Whether late records are dropped (no late side output). */
+    public boolean dropsLate() {
+        return lateDataTag == null;
     }
 
     // ------------------------------------------------------------------ firings
