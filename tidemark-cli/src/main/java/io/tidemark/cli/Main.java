@@ -109,6 +109,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         CommandLine cl = new CommandLine(new Main(io));
         cl.addSubcommand("run", new RunCommand(io));
         cl.addSubcommand("validate", new ValidateCommand(io));
+        cl.addSubcommand("explain", new ExplainCommand(io));
         cl.addSubcommand("generate", GenerateCommand.spec(io));
         cl.addSubcommand("demo", new DemoCommand(io));
         cl.addSubcommand("kafka-demo", new KafkaDemoCommand(io));

@@ -93,6 +93,9 @@ class MonitorPageBrowserTest {
                 // d1 moved to the newest record − 1 s − 1 ms; d2, silent, holds the window of u1 back
                 assertThat(legends[1]).contains("d1 " + page(t + 25_000 - 1000 - 1));
                 assertThat(expect(out, "EXPLAINED", said)).isEqualTo("held_back_by_input");
+                for (String l = out.readLine(); l != null; l = out.readLine()) {
+                    said.add(l); // a failure after the last step (errors on the page)
+                }
             } finally {
                 assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
             }

@@ -121,7 +121,7 @@ public final class JobMonitor implements AutoCloseable {
 
     /** Why window {@code windowStart} of {@code key} has not fired (see {@link WindowExplainer}). */
     public Explanation explain(String key, long windowStart) throws InterruptedException {
-        return explainer.explain(key, windowStart);
+        return explainer.explain(options.keyText().apply(key), windowStart);
     }
 
     /** Stops serving; takes a last sample first, so the history ends with the job's final state. */

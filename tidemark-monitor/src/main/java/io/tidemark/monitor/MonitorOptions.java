@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * Where and how a {@link JobMonitor} serves: the port and address (the loopback unless another address
@@ -29,6 +30,7 @@ public final class MonitorOptions {
     private Duration sampleInterval = Duration.ofSeconds(1);
     private int historySamples = 600;
     private Supplier<Map<String, Long>> deadLetters = Map::of;
+    private UnaryOperator<String> keyText = UnaryOperator.identity();
 
     private MonitorOptions() {}
 
@@ -73,6 +75,20 @@ public final class MonitorOptions {
     public MonitorOptions deadLetters(Supplier<Map<String, Long>> counts) {
         this.deadLetters = Objects.requireNonNull(counts, "counts");
         return this;
+    }
+
+    /**
+     * How a key as a person types it becomes the key's text in the job ({@code String.valueOf} of the key
+     * object), for {@code /api/explain}; the identity by default. The command's keys are lists of JSON
+     * literals: it turns {@code u1} into {@code ["u1"]}.
+     */
+    public MonitorOptions keyText(UnaryOperator<String> typedToKeyText) {
+        this.keyText = Objects.requireNonNull(typedToKeyText, "typedToKeyText");
+        return this;
+    }
+
+    public UnaryOperator<String> keyText() {
+        return keyText;
     }
 
     public int port() {

@@ -32,7 +32,8 @@ final class Monitor implements AutoCloseable {
             PrintStream err) throws RunFailedException {
         try {
             InetAddress bind = InetAddress.getByName(m.bind());
-            JobMonitor monitor = JobMonitor.start(job, MonitorOptions.port(m.port()).bind(bind).deadLetters(deadLetters), clock);
+            JobMonitor monitor = JobMonitor.start(job, MonitorOptions.port(m.port()).bind(bind).deadLetters(deadLetters)
+                    .keyText(Monitor::keyText), clock);
             InetSocketAddress at = monitor.address();
             String host = at.getAddress().isAnyLocalAddress() ? "127.0.0.1" : at.getAddress().getHostAddress();
             if (host.contains(":")) {
@@ -44,6 +45,40 @@ final class Monitor implements AutoCloseable {
         } catch (IOException e) {
             throw new RunFailedException(JobKeys.MONITOR_PORT.path() + " " + m.port() + ": cannot listen on " + m.bind() + ":"
                     + m.port() + ": " + e.getMessage(), e, List.of());
+        }
+    }
+
+    /**
+     * The job's key text for a key as typed: the key-by values separated by {@code |}, each a JSON literal
+     * as the command keeps them ({@code u1} → {@code ["u1"]}, {@code 42|shop} → {@code [42, "shop"]};
+     * a value typed with quotes stays as typed). An empty text is the key of a job without key-by.
+     */
+    static String keyText(String typed) {
+        if (typed.isEmpty()) {
+            return "[]";
+        }
+        List<String> literals = new java.util.ArrayList<>();
+        for (String v : typed.split("\\|", -1)) {
+            literals.add(literal(v.trim()));
+        }
+        return literals.toString();
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
+    private static String literal(String v) {
+        try {
+            com.fasterxml.jackson.databind.JsonNode n = JSON.readTree(v);
+            if (n != null && n.isValueNode() && !n.isMissingNode()) {
+                return v; // a number, true/false/null, or a string typed with its quotes
+            }
+        } catch (IOException e) {
+            // not JSON: a string typed without quotes
+        }
+        try {
+            return JSON.writeValueAsString(v);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
         }
     }
 

@@ -9,7 +9,8 @@ import java.util.concurrent.CompletableFuture;
  * (its state is never read from another thread), so the answer is a future; it completes exceptionally
  * when the subtask has ended.
  *
- * <p>Keys are matched by their text ({@code String.valueOf(key)}), as a person or a URL gives them.
+ * <p>Keys are matched by their text ({@code String.valueOf(key)}), as a person or a URL gives them; a
+ * key of several values (a list) also by its values' texts joined by {@code |} ({@code u1|shop-3}).
  */
 public interface WindowQuery {
 

@@ -70,7 +70,7 @@ abstract sealed class AlignedWindowOperator<IN, ACC, OUT, S extends WindowSlice>
         for (int i = 0; i < ring.size(); i++) {
             S s = ring.get(i);
             for (int e = 0; e < s.size; e++) {
-                if (String.valueOf(s.key(e)).equals(keyText)) {
+                if (WindowOperatorQuery.matches(s.key(e), keyText)) {
                     out.add(new WindowQuery.OpenWindow(s.start, s.start + size, WindowRules.firings(s.firings[e])));
                 }
             }

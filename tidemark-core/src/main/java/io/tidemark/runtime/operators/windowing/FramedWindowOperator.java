@@ -74,7 +74,7 @@ final class FramedWindowOperator<IN, ACC, OUT> extends WindowOperator<IN, ACC, O
         for (int i = 0; i < frames.size(); i++) {
             WindowSlice.OfObjects f = frames.get(i);
             for (int e = 0; e < f.size; e++) {
-                if (String.valueOf(f.key(e)).equals(keyText)) {
+                if (WindowOperatorQuery.matches(f.key(e), keyText)) {
                     for (long s = f.start - size + slide; s <= f.start; s += slide) {
                         if (s + size - 1 > firedUpTo) {
                             starts.add(s);

@@ -104,7 +104,7 @@ final class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Window
     @Override
     void describeKey(String keyText, List<WindowQuery.OpenWindow> out) {
         windowsByKey.forEach((key, windows) -> {
-            if (String.valueOf(key).equals(keyText)) {
+            if (WindowOperatorQuery.matches(key, keyText)) {
                 windows.forEach((w, c) -> {
                     if (c.hasData && w instanceof TimeWindow t) {
                         out.add(new WindowQuery.OpenWindow(t.getStart(), t.getEnd(), WindowRules.firings(c.history)));

@@ -66,7 +66,7 @@ final class SessionWindowOperator<IN, ACC, OUT> extends WindowOperator<IN, ACC, 
     @Override
     void describeKey(String keyText, List<WindowQuery.OpenWindow> out) {
         sessions.forEachFirst(first -> {
-            if (String.valueOf(first.key).equals(keyText)) {
+            if (WindowOperatorQuery.matches(first.key, keyText)) {
                 for (Session s = first; s != null; s = s.next) {
                     out.add(new WindowQuery.OpenWindow(s.start, s.end, WindowRules.firings(s.history)));
                 }

@@ -48,11 +48,11 @@ final class WindowOperatorQuery implements WindowQuery {
         if (open.size() > Answer.MAX_LISTED) {
             open = open.subList(0, Answer.MAX_LISTED);
         }
-        List<FiringRecord> firings = op.log.firings(k -> String.valueOf(k).equals(key), w -> covers(w, start, merging));
+        List<FiringRecord> firings = op.log.firings(k -> WindowOperatorQuery.matches(k, key), w -> covers(w, start, merging));
         KeySelector selector = op.getKeySelector();
         WindowAssigner assigner = op.assigner;
         List<LateRecord> late = op.log.lateRecords((value, timestamp) -> {
-            if (selector == null || !String.valueOf(selector.getKey(value)).equals(key)) {
+            if (selector == null || !WindowOperatorQuery.matches(selector.getKey(value), key)) {
                 return false;
             }
             for (Object w : assigner.assignWindows(value, timestamp, op.assignerContext)) {
@@ -65,6 +65,24 @@ final class WindowOperatorQuery implements WindowQuery {
         boolean found = !open.isEmpty() || !firings.isEmpty() || !late.isEmpty();
         return new Answer(found, op.getCurrentWatermark(), op.rules.allowedLateness(), op.rules.isEventTime(),
                 merging ? Long.MIN_VALUE : fixedEnd(start), open, firings, late);
+    }
+
+    /**
+     * Whether {@code key} is the key a question names: its text ({@code String.valueOf}), or for a key of
+     * several values (a list, a tuple's fields as a list) those values' texts joined by {@code |}.
+     */
+    static boolean matches(Object key, String text) {
+        if (String.valueOf(key).equals(text)) {
+            return true;
+        }
+        if (key instanceof java.util.Collection<?> values) {
+            java.util.StringJoiner j = new java.util.StringJoiner("|");
+            for (Object v : values) {
+                j.add(String.valueOf(v));
+            }
+            return j.toString().equals(text);
+        }
+        return false;
     }
 
     /** Whether window {@code w} is the one starting at {@code start} (merging: one containing it). */
