@@ -4,21 +4,15 @@ import static io.tidemark.cli.CliHarness.order;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 class MonitorPageBrowserTest {
 
     static final Path BROWSER = Path.of("src/test/browser");
-    static final Pattern MONITOR = Pattern.compile("monitor: (http://127\\.0\\.0\\.1:\\d+/)");
 
     @TempDir
     Path dir;
@@ -59,24 +52,11 @@ class MonitorPageBrowserTest {
                     "  dead-letter: {type: jsonl, path: out/dead.jsonl}",
                     "dead-letter-limit: 100%",
                     ""));
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            AtomicInteger exit = new AtomicInteger(-1);
-            Thread runner = new Thread(() -> {
-                try (PrintStream o = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-                        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-                    exit.set(Main.execute(new String[] {"run", "--monitor-port", "0", job.toString()}, o, e));
-                }
-            });
-            runner.start();
+            MonitoredRun run = new MonitoredRun("run", "--monitor-port", "0", job.toString());
             long t = 1_700_000_000_000L;
             feed.send(line("d2", "u2", t), line("d1", "u1", t + 1000), line("d1", "u1", t + 2000), "not json");
-            String[] url = new String[1];
-            assertThat(ChildCli.await(Duration.ofSeconds(30), () -> {
-                Matcher m = MONITOR.matcher(err.toString(StandardCharsets.UTF_8));
-                return m.find() && (url[0] = m.group(1)) != null;
-            })).as("the monitor's address on stderr: " + err).isTrue();
 
-            Process node = new ProcessBuilder("node", "monitor-page.mjs", url[0], dir.resolve("chromium-profile").toString(),
+            Process node = new ProcessBuilder("node", "monitor-page.mjs", run.url, dir.resolve("chromium-profile").toString(),
                     dir.resolve("page.png").toString(), "u1", String.valueOf(t))
                     .directory(BROWSER.toFile()).redirectErrorStream(true).start();
             List<String> said = new ArrayList<>();
@@ -102,8 +82,7 @@ class MonitorPageBrowserTest {
             assertThat(node.exitValue()).as("node said: " + said).isZero();
             assertThat(dir.resolve("page.png")).isNotEmptyFile();
             feed.close();
-            runner.join(60_000);
-            assertThat(exit.get()).as(err.toString(StandardCharsets.UTF_8)).isZero();
+            assertThat(run.exitCode()).as(run.err()).isZero();
         }
     }
 

@@ -31,8 +31,7 @@ import java.util.concurrent.TimeoutException;
  * generates watermarks, whose splits, bound, idleness and largest timestamp jumps
  * ({@link WatermarkGeneration}) decide between the reasons of {@link Explanation}.
  *
- * <p>Bounds: the window operators keep their last {@value #LOG_NOTE} late records and firings per
- * subtask; an older one is no longer known (the answer then says the window got no records). A jump is
+ * <p>Bounds: the window operators keep their last 256 late records and 256 firings per subtask; an older one is no longer known (the answer then says the window got no records). A jump is
  * abnormal when it moved the largest timestamp by more than a window's length plus the bound: more than
  * out-of-order data and one window explain.
  */
@@ -40,8 +39,6 @@ public final class WindowExplainer {
 
     /** How long a window subtask may take to answer. */
     static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(5);
-    /** For the javadoc: what the window operators' logs keep. */
-    static final String LOG_NOTE = "256";
 
     private final JobClient job;
     private final Clock clock;

@@ -5,7 +5,6 @@ import static io.tidemark.monitor.MonitorJobs.metric;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
-import io.tidemark.api.common.functions.AggregateFunction;
 import io.tidemark.api.common.metrics.SubtaskMetrics;
 import io.tidemark.core.execution.JobClient;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
@@ -52,7 +51,7 @@ class ExplainTest {
                 .keyBy(Ev::key)
                 .window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)));
         SingleOutputStreamOperator<Long> out = (lateOutput ? windowed.sideOutputLateData(late) : windowed)
-                .aggregate(new Count()).name("window").setParallelism(parallelism);
+                .aggregate(new MonitorJobs.Count<>()).name("window").setParallelism(parallelism);
         out.addSink(new CollectSink<>()).setParallelism(parallelism);
         JobClient job = env.executeAsync("explain");
         try {
@@ -165,27 +164,5 @@ class ExplainTest {
         assertThat(e.reason()).isEqualTo("no_watermark");
         assertThat(e.message()).contains("noWatermarks()");
         assertThat(e.checklist().get(0).finding()).isEqualTo("problem");
-    }
-
-    static final class Count implements AggregateFunction<Ev, Long, Long> {
-        @Override
-        public Long createAccumulator() {
-            return 0L;
-        }
-
-        @Override
-        public Long add(Ev value, Long acc) {
-            return acc + 1;
-        }
-
-        @Override
-        public Long getResult(Long acc) {
-            return acc;
-        }
-
-        @Override
-        public Long merge(Long a, Long b) {
-            return a + b;
-        }
     }
 }

@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
-import io.tidemark.api.common.functions.AggregateFunction;
 import io.tidemark.api.common.metrics.SubtaskMetrics;
 import io.tidemark.core.execution.JobClient;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
@@ -55,7 +54,7 @@ class MetricsEndpointTest {
             env.fromSource(source, WatermarkStrategy.<String[]>forMonotonousTimestamps().withIdleness(Duration.ofMillis(500)), "source")
                     .keyBy(r -> r[0])
                     .window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
-                    .aggregate(new Count())
+                    .aggregate(new MonitorJobs.Count<>())
                     .name("window")
                     .addSink(new CollectSink<>());
             job = env.executeAsync(name);
@@ -66,28 +65,6 @@ class MetricsEndpointTest {
         public void close() throws Exception {
             release.countDown();
             job.getJobExecutionResult();
-        }
-    }
-
-    static final class Count implements AggregateFunction<String[], Long, Long> {
-        @Override
-        public Long createAccumulator() {
-            return 0L;
-        }
-
-        @Override
-        public Long add(String[] value, Long acc) {
-            return acc + 1;
-        }
-
-        @Override
-        public Long getResult(Long acc) {
-            return acc;
-        }
-
-        @Override
-        public Long merge(Long a, Long b) {
-            return a + b;
         }
     }
 
@@ -150,6 +127,26 @@ class MetricsEndpointTest {
             HttpResponse<String> bad = get(base + "/api/explain?key=k");
             assertThat(bad.statusCode()).isEqualTo(400);
             assertThat(bad.body()).contains("window_start");
+        }
+    }
+
+    /** Every metric the example alert rules (docs/prometheus/tidemark-alerts.yml) use is served. */
+    @Test
+    void exampleAlertRulesUseServedMetrics() throws Exception {
+        String rules = Files.readString(Path.of("../docs/prometheus/tidemark-alerts.yml"));
+        java.util.Set<String> used = new java.util.TreeSet<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("tidemark_[A-Za-z_]+").matcher(rules);
+        while (m.find()) {
+            used.add(m.group());
+        }
+        assertThat(used).contains("tidemark_operator_watermarkLag", "tidemark_watermark_maxOutOfOrdernessMs",
+                "tidemark_operator_numLateRecordsDropped_total", "tidemark_split_idleTime");
+        try (Running r = new Running("rules-test");
+                JobMonitor monitor = JobMonitor.start(r.job, MonitorOptions.port(0), r.clock)) {
+            String t = get("http://127.0.0.1:" + monitor.port() + "/metrics").body();
+            for (String name : used) {
+                assertThat(t).as(name).containsPattern("(?m)^" + name + "\\{");
+            }
         }
     }
 

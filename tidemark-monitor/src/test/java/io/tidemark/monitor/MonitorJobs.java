@@ -1,5 +1,6 @@
 package io.tidemark.monitor;
 
+import io.tidemark.api.common.functions.AggregateFunction;
 import io.tidemark.api.common.metrics.SubtaskMetrics;
 import io.tidemark.core.execution.JobClient;
 import java.io.IOException;
@@ -66,6 +67,29 @@ final class MonitorJobs {
             }
         }
         throw new AssertionError("no sample of " + family + " with " + String.join(", ", labels) + " in:\n" + text);
+    }
+
+    /** Counts a window's records. */
+    static final class Count<T> implements AggregateFunction<T, Long, Long> {
+        @Override
+        public Long createAccumulator() {
+            return 0L;
+        }
+
+        @Override
+        public Long add(T value, Long acc) {
+            return acc + 1;
+        }
+
+        @Override
+        public Long getResult(Long acc) {
+            return acc;
+        }
+
+        @Override
+        public Long merge(Long a, Long b) {
+            return a + b;
+        }
     }
 
     /** A latch a scripted source waits on (its thread blocks, as a live source does between records). */

@@ -231,14 +231,10 @@ abstract sealed class AlignedWindowOperator<IN, ACC, OUT, S extends WindowSlice>
         }
 
         @Override
-        @SuppressWarnings("unchecked")
         long stateSize() {
             long n = 0;
             for (int i = 0; i < ring.size(); i++) {
-                WindowSlice.OfObjects s = ring.get(i);
-                for (int e = 0; e < s.size; e++) {
-                    n += accumulation.objects((ACC) s.accs[e]);
-                }
+                n += ring.get(i).objects(accumulation);
             }
             return n;
         }

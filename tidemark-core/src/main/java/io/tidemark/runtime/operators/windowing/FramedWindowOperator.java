@@ -55,14 +55,10 @@ final class FramedWindowOperator<IN, ACC, OUT> extends WindowOperator<IN, ACC, O
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     long stateSize() {
         long n = 0;
         for (int i = 0; i < frames.size(); i++) {
-            WindowSlice.OfObjects f = frames.get(i);
-            for (int e = 0; e < f.size; e++) {
-                n += accumulation.objects((ACC) f.accs[e]);
-            }
+            n += frames.get(i).objects(accumulation);
         }
         return n;
     }

@@ -110,6 +110,16 @@ abstract sealed class WindowSlice extends KeyIndex {
             return e;
         }
 
+        /** Objects the entries' contents keep ({@link WindowAccumulation#objects}). */
+        @SuppressWarnings("unchecked")
+        <ACC> long objects(WindowAccumulation<?, ACC> accumulation) {
+            long n = 0;
+            for (int e = 0; e < size; e++) {
+                n += accumulation.objects((ACC) accs[e]);
+            }
+            return n;
+        }
+
         @Override
         void growEntries(int capacity) {
             super.growEntries(capacity);
