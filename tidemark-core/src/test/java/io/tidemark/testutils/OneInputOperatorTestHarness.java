@@ -3,6 +3,9 @@ package io.tidemark.testutils;
 import io.tidemark.api.common.ExecutionConfig;
 import io.tidemark.api.common.eventtime.Watermark;
 import io.tidemark.api.java.functions.KeySelector;
+import io.tidemark.runtime.checkpoint.RestoredState;
+import io.tidemark.runtime.checkpoint.SnapshotFormat;
+import io.tidemark.runtime.checkpoint.StateSnapshot;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.runtime.operators.AbstractStreamOperator;
 import io.tidemark.runtime.operators.OperatorContext;
@@ -12,6 +15,10 @@ import io.tidemark.runtime.streamrecord.WatermarkStatus;
 import io.tidemark.runtime.time.ProcessingTimeService;
 import io.tidemark.time.ManualClock;
 import io.tidemark.util.OutputTag;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,10 +36,16 @@ import java.util.Map;
  * caller as they are. Emitted records are copied (operators re-use their output record).
  *
  * <p>Life cycle ({@link Phase}): {@link #setup} gives the operator its context and output;
- * {@link #open} opens it (and sets it up first if needed); {@link #close} closes it. Restoring state
- * belongs between the two: a checkpointing harness adds {@code snapshot()} (the operator's state at
- * this point of the input) and {@code initializeState(snapshot)} (after {@code setup}, before
- * {@code open}), so that a test can run an operator, snapshot it, and continue a new one from there.
+ * {@link #initializeState} restores a snapshot into it (or starts it fresh); {@link #open} opens it
+ * (setting it up and initializing it first if needed); {@link #close} closes it. {@link #snapshot}
+ * takes the operator's state at this point of the input, through the bytes a checkpoint file holds,
+ * so that a test can run an operator, snapshot it, and continue a fresh one from there:
+ *
+ * <pre>{@code
+ * StateSnapshot s = h.snapshot();
+ * var restored = new OneInputOperatorTestHarness<>(WindowOperators.create(description), e -> e.key, h.getProcessingTime());
+ * restored.setup().initializeState(s).open();
+ * }</pre>
  *
  * <pre>{@code
  * var h = new OneInputOperatorTestHarness<>(WindowOperators.create(description), e -> e.key);
@@ -121,15 +134,40 @@ public final class OneInputOperatorTestHarness<IN, OUT> implements AutoCloseable
         return this;
     }
 
-    /** Opens the operator (setting it up first if not yet done). */
+    /**
+     * Restores {@code snapshot} (a {@link #snapshot} of an operator of the same kind) into the operator,
+     * or with null starts it fresh; after {@link #setup}, before {@link #open}.
+     */
+    public OneInputOperatorTestHarness<IN, OUT> initializeState(StateSnapshot snapshot) throws Exception {
+        expect(Phase.SET_UP, "initialize state");
+        operator.initializeState(snapshot == null ? null : RestoredState.of(1, snapshot));
+        return this;
+    }
+
+    /** Opens the operator (setting it up and initializing its state fresh first if not yet done). */
     public OneInputOperatorTestHarness<IN, OUT> open() throws Exception {
         if (phase == Phase.CREATED) {
             setup();
         }
         expect(Phase.SET_UP, "open");
+        if (!operator.isStateInitialized()) {
+            operator.initializeState(null);
+        }
         operator.open();
         phase = Phase.OPEN;
         return this;
+    }
+
+    /**
+     * The operator's state now, as a checkpoint would take it (checkpoint {@code 1}), written to the
+     * bytes of a checkpoint file and read back from them.
+     */
+    public StateSnapshot snapshot() throws Exception {
+        expect(Phase.OPEN, "snapshot");
+        StateSnapshot s = operator.snapshotState(1, getProcessingTime());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        SnapshotFormat.write(new DataOutputStream(bytes), s);
+        return SnapshotFormat.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
     }
 
     // ------------------------------------------------------------------ input

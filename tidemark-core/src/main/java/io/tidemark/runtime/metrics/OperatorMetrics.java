@@ -4,7 +4,10 @@ import io.tidemark.api.common.metrics.InputStatus;
 import io.tidemark.api.common.metrics.SubtaskMetrics;
 import io.tidemark.api.common.metrics.WatermarkGeneration;
 import io.tidemark.api.common.metrics.WindowQuery;
+import io.tidemark.runtime.checkpoint.StateInput;
+import io.tidemark.runtime.checkpoint.StateOutput;
 import io.tidemark.time.Clock;
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -194,6 +197,38 @@ public final class OperatorMetrics implements SubtaskMetrics {
             return -1;
         }
         return clock.currentTimeMillis() - wm;
+    }
+
+    /**
+     * Writes the counters and the watermark figures, so that a job restored from a checkpoint counts
+     * on from where the checkpoint was taken (its final counters are a fault-free run's).
+     */
+    public void snapshotCounters(StateOutput out) {
+        for (Counter c : counters()) {
+            out.writeLong(c.get());
+        }
+        out.writeLong(currentInputWatermark.get());
+        out.writeLong(currentOutputWatermark.get());
+        out.writeLong(lastEventTimeWatermark);
+        out.writeLong(maxWatermarkLag);
+        out.writeBoolean(idle);
+    }
+
+    /** Restores what {@link #snapshotCounters} wrote. */
+    public void restoreCounters(StateInput in) throws IOException {
+        for (Counter c : counters()) {
+            c.inc(in.readLong() - c.get());
+        }
+        currentInputWatermark.set(in.readLong());
+        currentOutputWatermark.set(in.readLong());
+        lastEventTimeWatermark = in.readLong();
+        maxWatermarkLag = in.readLong();
+        idle = in.readBoolean();
+    }
+
+    private Counter[] counters() {
+        return new Counter[] {numRecordsIn, numRecordsOut, numLateRecordsDropped, numLateRecordsSideOutput,
+            numLateRecordsReFired, numRecordsWithoutWindow, numWindowFirings};
     }
 
     /** A snapshot of every metric, by Flink's metric names. */

@@ -5,14 +5,20 @@ import io.tidemark.api.common.functions.Function;
 import io.tidemark.api.common.functions.RichFunction;
 import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.api.java.functions.LongKeySelector;
+import io.tidemark.runtime.checkpoint.FunctionStates;
+import io.tidemark.runtime.checkpoint.RestoredState;
+import io.tidemark.runtime.checkpoint.StateSnapshot;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.runtime.state.HeapKeyedStateBackend;
+import io.tidemark.runtime.state.KeyedStateStoreImpl;
+import io.tidemark.runtime.state.VoidNamespace;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.runtime.streamrecord.WatermarkStatus;
 import io.tidemark.runtime.tasks.OperatorException;
 import io.tidemark.runtime.timers.InternalTimerService;
 import io.tidemark.runtime.timers.Timer;
 import io.tidemark.runtime.timers.Triggerable;
+import java.util.List;
 
 /**
  * Base of the built-in operators: metrics, the watermark (which never goes backwards), keyed state
@@ -39,6 +45,12 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
     protected InternalTimerService timerService;
     protected long currentWatermark = Long.MIN_VALUE;
     private WatermarkStatus inputStatus = WatermarkStatus.ACTIVE;
+    /** The checkpoint side of the user functions; made by {@link #initializeState}. */
+    private FunctionStates functionStates;
+
+    private static final String OPERATOR_SECTION = "operator";
+    private static final String KEYED_SECTION = "keyed";
+    private static final String TIMERS_SECTION = "timers";
 
     /** Makes this operator keyed: the key of each record is extracted with {@code keySelector}. */
     public void setKeySelector(KeySelector<IN, ?> keySelector) {
@@ -100,6 +112,98 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
     /** The user function, if any, for its life cycle. */
     protected Function userFunction() {
         return null;
+    }
+
+    /**
+     * Every user function whose state and checkpoint notifications this operator runs, in a fixed
+     * order (a function's operator state is stored under its position); by default {@link #userFunction}.
+     */
+    protected List<Function> functions() {
+        Function f = userFunction();
+        return f == null ? List.of() : List.of(f);
+    }
+
+    // ------------------------------------------------------------------ checkpoints
+
+    /**
+     * Restores the operator's state from {@code restored} (null: a fresh start), then initializes its
+     * checkpointed functions ({@code CheckpointedFunction.initializeState}). Called once, after
+     * {@link #setup} and before {@link #open}; the functions have their runtime context already.
+     */
+    public final void initializeState(RestoredState restored) throws Exception {
+        if (functionStates != null) {
+            throw new IllegalStateException("the state of operator '" + context.getOperatorName() + "' was initialized already");
+        }
+        for (Function f : functions()) {
+            if (f instanceof RichFunction rich) {
+                rich.setRuntimeContext(new StreamingRuntimeContext(context, keyedState));
+            }
+        }
+        if (restored != null) {
+            StateSnapshot own = restored.own();
+            own.read(OPERATOR_SECTION, 1, in -> {
+                currentWatermark = in.readLong();
+                inputStatus = in.readBoolean() ? WatermarkStatus.IDLE : WatermarkStatus.ACTIVE;
+                metrics.restoreCounters(in);
+            });
+            if (keyedState != null) {
+                own.read(KEYED_SECTION, 1, in -> keyedState.restore(in, restored.keys()));
+                own.read(TIMERS_SECTION, 1, in -> timerService.restore(in, restored.keys()));
+            }
+            restoreOperatorState(own, restored);
+        }
+        functionStates = new FunctionStates(functions());
+        functionStates.initialize(restored, context.getSubtaskIndex(), context.getParallelism(),
+                keyedState == null ? null : new KeyedStateStoreImpl(keyedState, () -> VoidNamespace.INSTANCE));
+    }
+
+    /**
+     * The operator's state at this point of its input: the watermark and input status, the counters,
+     * keyed state and timers, what the operator keeps itself ({@link #snapshotOperatorState}) and its
+     * checkpointed functions' state. Called on the task's thread between two items; the result is a
+     * copy that later processing does not change.
+     */
+    public final StateSnapshot snapshotState(long checkpointId, long timestamp) throws Exception {
+        StateSnapshot.Builder b = StateSnapshot.builder();
+        b.section(OPERATOR_SECTION, 1, out -> {
+            out.writeLong(currentWatermark);
+            out.writeBoolean(inputStatus == WatermarkStatus.IDLE);
+            metrics.snapshotCounters(out);
+        });
+        if (keyedState != null) {
+            b.section(KEYED_SECTION, 1, keyedState::snapshot);
+            b.section(TIMERS_SECTION, 1, timerService::snapshot);
+        }
+        snapshotOperatorState(b);
+        if (functionStates != null) {
+            functionStates.snapshot(b, checkpointId, timestamp);
+        }
+        return b.build();
+    }
+
+    /** Writes what the operator keeps beyond keyed state and timers, as sections of its own names. */
+    protected void snapshotOperatorState(StateSnapshot.Builder out) throws Exception {}
+
+    /** Restores what {@link #snapshotOperatorState} wrote; {@code restored} for redistributed state. */
+    protected void restoreOperatorState(StateSnapshot snapshot, RestoredState restored) throws Exception {}
+
+    /** Checkpoint {@code checkpointId} completed: its functions that listen hear of it. */
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        if (functionStates != null) {
+            functionStates.notifyComplete(checkpointId);
+        }
+    }
+
+    /** Checkpoint {@code checkpointId} was aborted. */
+    public void notifyCheckpointAborted(long checkpointId) throws Exception {
+        if (functionStates != null) {
+            functionStates.notifyAborted(checkpointId);
+        }
+    }
+
+    /** Whether {@link #initializeState} ran. */
+    public final boolean isStateInitialized() {
+        return functionStates != null;
     }
 
     @Override

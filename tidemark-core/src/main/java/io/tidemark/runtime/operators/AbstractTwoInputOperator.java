@@ -3,6 +3,9 @@ package io.tidemark.runtime.operators;
 import io.tidemark.api.common.eventtime.Watermark;
 import io.tidemark.api.common.functions.Function;
 import io.tidemark.api.java.functions.KeySelector;
+import io.tidemark.runtime.checkpoint.RestoredState;
+import io.tidemark.runtime.checkpoint.StateSnapshot;
+import io.tidemark.runtime.state.BroadcastStates;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.runtime.streamrecord.WatermarkStatus;
 import io.tidemark.runtime.timers.Timer;
@@ -131,6 +134,39 @@ public abstract class AbstractTwoInputOperator<IN1, IN2, OUT> extends AbstractSt
             endInput();
         }
     }
+
+    /** The broadcast states of a broadcast process operator, else null. */
+    protected BroadcastStates broadcastStates() {
+        return null;
+    }
+
+    /** The two inputs' combined watermark and which inputs ended; a broadcast operator's broadcast states. */
+    @Override
+    protected final void snapshotOperatorState(StateSnapshot.Builder out) throws Exception {
+        out.section(INPUTS_SECTION, 1, o -> {
+            combined.snapshot(o);
+            o.writeBoolean(ended[0]);
+            o.writeBoolean(ended[1]);
+        });
+        if (broadcastStates() != null) {
+            out.section(BROADCAST_SECTION, 1, broadcastStates()::snapshot);
+        }
+    }
+
+    @Override
+    protected final void restoreOperatorState(StateSnapshot snapshot, RestoredState restored) throws Exception {
+        snapshot.read(INPUTS_SECTION, 1, in -> {
+            combined.restore(in);
+            ended[0] = in.readBoolean();
+            ended[1] = in.readBoolean();
+        });
+        if (broadcastStates() != null) {
+            snapshot.read(BROADCAST_SECTION, 1, broadcastStates()::restore);
+        }
+    }
+
+    private static final String INPUTS_SECTION = "inputs";
+    private static final String BROADCAST_SECTION = "broadcast";
 
     /** The watermark input {@code input} (1 or 2) last reached. */
     public long inputWatermark(int input) {

@@ -23,8 +23,7 @@ import java.util.List;
 public final class CoBroadcastWithKeyedOperator<KS, IN1, IN2, OUT> extends AbstractTwoInputOperator<IN1, IN2, OUT> {
 
     private final KeyedBroadcastProcessFunction<KS, IN1, IN2, OUT> function;
-    private final List<MapStateDescriptor<?, ?>> descriptors;
-    private BroadcastStates states;
+    private final BroadcastStates states;
     private ReadOnlyCtx readOnly;
     private Ctx readWrite;
     private OnTimerCtx timerCtx;
@@ -33,16 +32,20 @@ public final class CoBroadcastWithKeyedOperator<KS, IN1, IN2, OUT> extends Abstr
             List<MapStateDescriptor<?, ?>> descriptors) {
         super(function);
         this.function = function;
-        this.descriptors = descriptors;
+        this.states = new BroadcastStates(descriptors);
     }
 
     @Override
     public void open() throws Exception {
-        states = new BroadcastStates(descriptors);
         super.open();
         readOnly = new ReadOnlyCtx();
         readWrite = new Ctx();
         timerCtx = new OnTimerCtx();
+    }
+
+    @Override
+    protected BroadcastStates broadcastStates() {
+        return states;
     }
 
     @Override

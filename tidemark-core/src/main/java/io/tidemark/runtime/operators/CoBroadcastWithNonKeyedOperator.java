@@ -16,8 +16,7 @@ import java.util.List;
 public final class CoBroadcastWithNonKeyedOperator<IN1, IN2, OUT> extends AbstractTwoInputOperator<IN1, IN2, OUT> {
 
     private final BroadcastProcessFunction<IN1, IN2, OUT> function;
-    private final List<MapStateDescriptor<?, ?>> descriptors;
-    private BroadcastStates states;
+    private final BroadcastStates states;
     private ReadOnlyCtx readOnly;
     private Ctx readWrite;
 
@@ -25,15 +24,19 @@ public final class CoBroadcastWithNonKeyedOperator<IN1, IN2, OUT> extends Abstra
             List<MapStateDescriptor<?, ?>> descriptors) {
         super(function);
         this.function = function;
-        this.descriptors = descriptors;
+        this.states = new BroadcastStates(descriptors);
     }
 
     @Override
     public void open() throws Exception {
-        states = new BroadcastStates(descriptors);
         super.open();
         readOnly = new ReadOnlyCtx();
         readWrite = new Ctx();
+    }
+
+    @Override
+    protected BroadcastStates broadcastStates() {
+        return states;
     }
 
     @Override

@@ -71,6 +71,31 @@ public final class CombinedWatermark {
         return allIdle;
     }
 
+    /** Writes each input's watermark and status, and the combined watermark. */
+    public void snapshot(io.tidemark.runtime.checkpoint.StateOutput out) {
+        out.writeInt(watermarks.length);
+        for (int i = 0; i < watermarks.length; i++) {
+            out.writeLong(watermarks[i]);
+            out.writeBoolean(idle[i]);
+        }
+        out.writeLong(combined);
+        out.writeBoolean(allIdle);
+    }
+
+    /** Restores what {@link #snapshot} wrote. */
+    public void restore(io.tidemark.runtime.checkpoint.StateInput in) throws java.io.IOException {
+        int n = in.readInt();
+        if (n != watermarks.length) {
+            throw new java.io.IOException("a combined watermark of " + n + " inputs cannot be restored into one of " + watermarks.length);
+        }
+        for (int i = 0; i < n; i++) {
+            watermarks[i] = in.readLong();
+            idle[i] = in.readBoolean();
+        }
+        combined = in.readLong();
+        allIdle = in.readBoolean();
+    }
+
     /** The watermark input {@code input} last reached. */
     public long inputWatermark(int input) {
         return watermarks[input];

@@ -6,7 +6,11 @@ import io.tidemark.api.common.eventtime.Watermark;
 import io.tidemark.api.common.eventtime.WatermarkGenerator;
 import io.tidemark.api.common.eventtime.WatermarkGeneratorSupplier;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.runtime.checkpoint.RestoredState;
+import io.tidemark.runtime.checkpoint.StateSnapshot;
+import io.tidemark.runtime.checkpoint.WatermarkProgress;
 import io.tidemark.runtime.streamrecord.StreamRecord;
+import io.tidemark.runtime.time.ProcessingTimeService;
 import io.tidemark.runtime.streamrecord.WatermarkStatus;
 import io.tidemark.runtime.watermarks.EventTimeTracker;
 import io.tidemark.runtime.watermarks.GenerationFacts;
@@ -34,6 +38,9 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
     private WatermarkEmitter emitter;
     private EventTimeTracker events;
     private boolean perEvent;
+    private ProcessingTimeService.PeriodicTimer periodic;
+    /** What a restore gave, applied when the generator exists ({@link #open}); null on a fresh start. */
+    private WatermarkProgress restored;
 
     public TimestampsAndWatermarksOperator(WatermarkStrategy<T> strategy) {
         this.strategy = strategy;
@@ -51,17 +58,39 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
         perEvent = context.getConfig().isPerEventWatermarks();
         long interval = context.getConfig().getAutoWatermarkInterval();
         metrics.setWatermarkGeneration(GenerationFacts.of(strategy, interval, events::largestJumps));
+        if (restored != null) {
+            restored.restore(emitter.state(), generator);
+        }
         if (interval > 0) {
-            context.getProcessingTimeService().schedulePeriodically(interval, time -> {
+            ProcessingTimeService.ProcessingTimeCallback emit = time -> {
                 try {
                     events.check();
                     generator.onPeriodicEmit(emitter);
                 } catch (Throwable t) {
                     throw failure(t);
                 }
-            });
+            };
+            ProcessingTimeService timers = context.getProcessingTimeService();
+            periodic = restored != null && restored.nextPeriodic() != Long.MIN_VALUE
+                    ? timers.schedulePeriodically(interval, restored.nextPeriodic(), emit)
+                    : timers.schedulePeriodically(interval, emit);
         }
+        restored = null;
     }
+
+    /** The emitted watermark and status, the generator's progress, the next periodic emission. */
+    @Override
+    protected void snapshotOperatorState(StateSnapshot.Builder out) throws Exception {
+        out.section(SECTION, 1, o -> WatermarkProgress.of(emitter.state(), generator,
+                periodic == null ? Long.MIN_VALUE : periodic.nextTime()).write(o));
+    }
+
+    @Override
+    protected void restoreOperatorState(StateSnapshot snapshot, RestoredState from) throws Exception {
+        snapshot.read(SECTION, 1, in -> restored = WatermarkProgress.read(in));
+    }
+
+    private static final String SECTION = "watermarks";
 
     @Override
     public void processElement(StreamRecord<T> record) throws Exception {

@@ -3,6 +3,9 @@ package io.tidemark.runtime.state;
 import io.tidemark.api.common.state.BroadcastState;
 import io.tidemark.api.common.state.MapStateDescriptor;
 import io.tidemark.api.common.state.ReadOnlyBroadcastState;
+import io.tidemark.runtime.checkpoint.StateInput;
+import io.tidemark.runtime.checkpoint.StateOutput;
+import java.io.IOException;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -21,7 +24,46 @@ public final class BroadcastStates {
 
     public BroadcastStates(List<MapStateDescriptor<?, ?>> descriptors) {
         for (MapStateDescriptor<?, ?> d : descriptors) {
-            states.put(d.getName(), new HeapBroadcastState<>());
+            register(d);
+        }
+    }
+
+    /** Adds the state {@code descriptor} names, empty, unless it is there (restored, or registered before). */
+    public void register(MapStateDescriptor<?, ?> descriptor) {
+        states.computeIfAbsent(descriptor.getName(), n -> new HeapBroadcastState<>());
+    }
+
+    /** The names of the states. */
+    public java.util.Set<String> names() {
+        return Collections.unmodifiableSet(states.keySet());
+    }
+
+    /** Writes every state: its name and its entries. */
+    public void snapshot(StateOutput out) throws IOException {
+        out.writeInt(states.size());
+        for (Map.Entry<String, HeapBroadcastState<?, ?>> e : states.entrySet()) {
+            out.writeString(e.getKey());
+            Map<?, ?> m = e.getValue().map;
+            out.writeInt(m.size());
+            for (Map.Entry<?, ?> entry : m.entrySet()) {
+                out.writeValue(entry.getKey());
+                out.writeValue(entry.getValue());
+            }
+        }
+    }
+
+    /** Puts back what {@link #snapshot} wrote (every subtask wrote the same entries). */
+    @SuppressWarnings("unchecked")
+    public void restore(StateInput in) throws IOException {
+        int n = in.readInt();
+        for (int i = 0; i < n; i++) {
+            HeapBroadcastState<Object, Object> s = (HeapBroadcastState<Object, Object>) states.computeIfAbsent(in.readString(),
+                    x -> new HeapBroadcastState<>());
+            s.map.clear();
+            int entries = in.readInt();
+            for (int j = 0; j < entries; j++) {
+                s.map.put(in.readValue(), in.readValue());
+            }
         }
     }
 
@@ -65,7 +107,7 @@ public final class BroadcastStates {
 
     /** One broadcast state: a plain hash map. */
     static final class HeapBroadcastState<K, V> implements BroadcastState<K, V> {
-        private final Map<K, V> map = new HashMap<>();
+        final Map<K, V> map = new HashMap<>();
 
         @Override
         public V get(K key) {

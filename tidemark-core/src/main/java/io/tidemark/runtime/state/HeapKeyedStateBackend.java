@@ -9,6 +9,9 @@ import io.tidemark.api.common.state.State;
 import io.tidemark.api.common.state.StateDescriptor;
 import io.tidemark.api.common.state.ValueState;
 import io.tidemark.api.common.state.ValueStateDescriptor;
+import io.tidemark.runtime.checkpoint.StateInput;
+import io.tidemark.runtime.checkpoint.StateOutput;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -28,7 +31,7 @@ import java.util.Map;
  */
 public final class HeapKeyedStateBackend implements KeyContext {
 
-    private final Map<String, HeapState<?>> states = new HashMap<>();
+    final Map<String, HeapState<?>> states = new HashMap<>();
     private Object currentKey;
 
     @Override
@@ -44,24 +47,51 @@ public final class HeapKeyedStateBackend implements KeyContext {
     /** The state named by {@code descriptor}, scoped to the current key and {@code namespace}. */
     @SuppressWarnings("unchecked")
     public <S extends State> S getPartitionedState(Object namespace, StateDescriptor<S, ?> descriptor) {
-        HeapState<?> state = states.get(descriptor.getName());
+        HeapState<?> state = bound(descriptor);
         if (state == null) {
-            state = create(descriptor);
+            state = create(descriptor.getType());
+            state.bind(descriptor);
             states.put(descriptor.getName(), state);
-        } else if (state.type != descriptor.getType()) {
-            throw new IllegalStateException("state '" + descriptor.getName() + "' was first registered as "
-                    + state.type + " and is now asked for as " + descriptor.getType());
         }
         state.namespace = namespace;
         return (S) state;
     }
 
+    /**
+     * The state {@code descriptor} names, if there is one, checked against the descriptor's kind and
+     * given what only the descriptor knows (a default value, a reduce function) when it was restored.
+     */
+    private HeapState<?> bound(StateDescriptor<?, ?> descriptor) {
+        HeapState<?> state = states.get(descriptor.getName());
+        if (state == null) {
+            return null;
+        }
+        if (state.type != descriptor.getType()) {
+            throw new IllegalStateException("state '" + descriptor.getName() + "' was first registered as "
+                    + state.type + " and is now asked for as " + descriptor.getType());
+        }
+        if (!state.bound) {
+            state.bind(descriptor);
+        }
+        return state;
+    }
+
     /** Merges the values of {@code sources} into {@code target} for the current key (window merging). */
     public void mergeNamespaces(StateDescriptor<?, ?> descriptor, Object target, Collection<?> sources) {
-        HeapState<?> state = states.get(descriptor.getName());
+        HeapState<?> state = bound(descriptor);
         if (state != null) {
             state.mergeNamespaces(target, sources);
         }
+    }
+
+    /** Writes every state (see {@link KeyedStateSnapshots}). */
+    public void snapshot(StateOutput out) throws IOException {
+        KeyedStateSnapshots.write(this, out);
+    }
+
+    /** Restores what {@link #snapshot} wrote, keeping the keys {@code keys} accepts. */
+    public void restore(StateInput in, java.util.function.Predicate<Object> keys) throws IOException {
+        KeyedStateSnapshots.read(this, in, keys);
     }
 
     /** Whether any state was ever asked for (otherwise there is nothing to clear). */
@@ -108,19 +138,18 @@ public final class HeapKeyedStateBackend implements KeyContext {
         return n;
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private HeapState<?> create(StateDescriptor<?, ?> d) {
-        switch (d.getType()) {
+    HeapState<?> create(StateDescriptor.Type type) {
+        switch (type) {
             case VALUE:
-                return new HeapValueState<>(this, (ValueStateDescriptor) d);
+                return new HeapValueState<>(this);
             case LIST:
                 return new HeapListState<>(this);
             case REDUCING:
-                return new HeapReducingState<>(this, ((ReducingStateDescriptor) d).getReduceFunction());
+                return new HeapReducingState<>(this);
             case MAP:
                 return new HeapMapState<>(this);
             default:
-                throw new IllegalArgumentException("unknown state type " + d.getType());
+                throw new IllegalArgumentException("unknown state type " + type);
         }
     }
 
@@ -130,10 +159,26 @@ public final class HeapKeyedStateBackend implements KeyContext {
         final StateDescriptor.Type type;
         final Map<Object, Map<Object, Object>> table = new HashMap<>();
         Object namespace = VoidNamespace.INSTANCE;
+        /** Whether the descriptor's details are known (false for a restored state not asked for yet). */
+        boolean bound;
 
         HeapState(HeapKeyedStateBackend backend, StateDescriptor.Type type) {
             this.backend = backend;
             this.type = type;
+        }
+
+        /** Takes what only the descriptor knows (a default value, a reduce function). */
+        void bind(StateDescriptor<?, ?> descriptor) {
+            bound = true;
+        }
+
+        /** Writes one value of this state. */
+        void writeValue(StateOutput out, Object value) throws IOException {
+            out.writeValue(value);
+        }
+
+        Object readValue(StateInput in) throws IOException {
+            return in.readValue();
         }
 
         Object key() {
@@ -198,11 +243,17 @@ public final class HeapKeyedStateBackend implements KeyContext {
     }
 
     static final class HeapValueState<T> extends HeapState<T> implements ValueState<T> {
-        private final T defaultValue;
+        private T defaultValue;
 
-        HeapValueState(HeapKeyedStateBackend backend, ValueStateDescriptor<T> d) {
+        HeapValueState(HeapKeyedStateBackend backend) {
             super(backend, StateDescriptor.Type.VALUE);
-            this.defaultValue = d.getDefaultValue();
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        void bind(StateDescriptor<?, ?> descriptor) {
+            super.bind(descriptor);
+            this.defaultValue = ((ValueStateDescriptor<T>) descriptor).getDefaultValue();
         }
 
         @Override
@@ -258,14 +309,39 @@ public final class HeapKeyedStateBackend implements KeyContext {
             a.addAll(b);
             return a;
         }
+
+        @Override
+        void writeValue(StateOutput out, Object value) throws IOException {
+            List<?> list = (List<?>) value;
+            out.writeInt(list.size());
+            for (Object e : list) {
+                out.writeValue(e);
+            }
+        }
+
+        @Override
+        Object readValue(StateInput in) throws IOException {
+            int n = in.readInt();
+            List<Object> list = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                list.add(in.readValue());
+            }
+            return list;
+        }
     }
 
     static final class HeapReducingState<T> extends HeapState<T> implements ReducingState<T> {
-        private final ReduceFunction<T> reduce;
+        private ReduceFunction<T> reduce;
 
-        HeapReducingState(HeapKeyedStateBackend backend, ReduceFunction<T> reduce) {
+        HeapReducingState(HeapKeyedStateBackend backend) {
             super(backend, StateDescriptor.Type.REDUCING);
-            this.reduce = reduce;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        void bind(StateDescriptor<?, ?> descriptor) {
+            super.bind(descriptor);
+            this.reduce = ((ReducingStateDescriptor<T>) descriptor).getReduceFunction();
         }
 
         @Override
@@ -357,6 +433,26 @@ public final class HeapKeyedStateBackend implements KeyContext {
         @Override
         public boolean isEmpty() {
             return map().isEmpty();
+        }
+
+        @Override
+        void writeValue(StateOutput out, Object value) throws IOException {
+            Map<?, ?> m = (Map<?, ?>) value;
+            out.writeInt(m.size());
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                out.writeValue(e.getKey());
+                out.writeValue(e.getValue());
+            }
+        }
+
+        @Override
+        Object readValue(StateInput in) throws IOException {
+            int n = in.readInt();
+            Map<Object, Object> m = new LinkedHashMap<>();
+            for (int i = 0; i < n; i++) {
+                m.put(in.readValue(), in.readValue());
+            }
+            return m;
         }
     }
 }

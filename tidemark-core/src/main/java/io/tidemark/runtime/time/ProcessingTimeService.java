@@ -50,6 +50,12 @@ public final class ProcessingTimeService {
         void cancel();
     }
 
+    /** A handle to a periodic timer: cancel it, or ask when it runs next (what a checkpoint keeps of it). */
+    public interface PeriodicTimer extends ScheduledTimer {
+        /** The time of the next run. */
+        long nextTime();
+    }
+
     private final Clock clock;
     private final PriorityQueue<Timer> timers = new PriorityQueue<>();
     private long seq;
@@ -125,20 +131,29 @@ public final class ProcessingTimeService {
      * its periodic watermark timer). The one periodic timer of the engine: watermark generators'
      * periodic emission and idleness checks, of an operator or of a split source.
      */
-    public ScheduledTimer schedulePeriodically(long period, ProcessingTimeCallback callback) {
+    public PeriodicTimer schedulePeriodically(long period, ProcessingTimeCallback callback) {
+        return schedulePeriodically(period, saturatedAdd(clock.currentTimeMillis(), period), callback);
+    }
+
+    /**
+     * {@link #schedulePeriodically(long, ProcessingTimeCallback)} whose first run is at {@code first}
+     * (a restored timer continues where its checkpoint left it: at once, if that time has passed).
+     */
+    public PeriodicTimer schedulePeriodically(long period, long first, ProcessingTimeCallback callback) {
         if (period <= 0) {
             throw new IllegalArgumentException("the period must be positive: " + period);
         }
         Periodic p = new Periodic(period, callback);
-        p.schedule();
+        p.scheduleAt(first);
         return p;
     }
 
     /** A self-re-arming timer: each run registers the next. */
-    private final class Periodic implements ProcessingTimeCallback, ScheduledTimer {
+    private final class Periodic implements ProcessingTimeCallback, PeriodicTimer {
         private final long period;
         private final ProcessingTimeCallback callback;
         private ScheduledTimer next;
+        private long nextTime;
         private boolean cancelled;
 
         Periodic(long period, ProcessingTimeCallback callback) {
@@ -147,7 +162,17 @@ public final class ProcessingTimeService {
         }
 
         void schedule() {
-            next = registerTimer(saturatedAdd(clock.currentTimeMillis(), period), this);
+            scheduleAt(saturatedAdd(clock.currentTimeMillis(), period));
+        }
+
+        void scheduleAt(long time) {
+            nextTime = time;
+            next = registerTimer(time, this);
+        }
+
+        @Override
+        public long nextTime() {
+            return nextTime;
         }
 
         @Override

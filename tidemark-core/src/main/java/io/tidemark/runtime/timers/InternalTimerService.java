@@ -1,7 +1,11 @@
 package io.tidemark.runtime.timers;
 
+import io.tidemark.runtime.checkpoint.StateInput;
+import io.tidemark.runtime.checkpoint.StateOutput;
 import io.tidemark.runtime.state.KeyContext;
 import io.tidemark.runtime.time.ProcessingTimeService;
+import java.io.IOException;
+import java.util.function.Predicate;
 
 /**
  * The keyed event-time and processing-time timers of one operator subtask.
@@ -99,6 +103,31 @@ public final class InternalTimerService {
         while ((timer = processingTimeTimers.pollUpTo(Long.MAX_VALUE)) != null) {
             keyContext.setCurrentKey(timer.getKey());
             target.onProcessingTime(timer);
+        }
+    }
+
+    /** Writes the timers of both domains (see {@link TimerQueue}) and the watermark they fired up to. */
+    public void snapshot(StateOutput out) throws IOException {
+        out.writeLong(currentWatermark);
+        eventTimeTimers.snapshot(out);
+        processingTimeTimers.snapshot(out);
+    }
+
+    /**
+     * Restores what {@link #snapshot} wrote, keeping the timers of keys {@code keys} accepts; the
+     * earliest processing-time timer is scheduled (it fires at once if its time has passed).
+     */
+    public void restore(StateInput in, Predicate<Object> keys) throws IOException {
+        currentWatermark = in.readLong();
+        eventTimeTimers.restore(in, keys);
+        processingTimeTimers.restore(in, keys);
+        long first = processingTimeTimers.peekTime();
+        if (first != Long.MAX_VALUE && first < scheduledProcessingTime) {
+            if (scheduled != null) {
+                scheduled.cancel();
+            }
+            scheduledProcessingTime = first;
+            scheduled = processingTimeService.registerTimer(first, this::onProcessingTime);
         }
     }
 

@@ -1,9 +1,13 @@
 package io.tidemark.runtime.timers;
 
+import io.tidemark.runtime.checkpoint.StateInput;
+import io.tidemark.runtime.checkpoint.StateOutput;
+import java.io.IOException;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * Keyed timers of one time domain, de-duplicated on (key, namespace, time).
@@ -126,5 +130,34 @@ final class TimerQueue {
 
     int size() {
         return size;
+    }
+
+    /** Writes every timer: by time, and within a time in registration order (the order they fire in). */
+    void snapshot(StateOutput out) throws IOException {
+        out.writeInt(buckets.size());
+        for (Map.Entry<Long, LinkedHashMap<KeyNs, Boolean>> b : buckets.entrySet()) {
+            out.writeLong(b.getKey());
+            out.writeInt(b.getValue().size());
+            for (KeyNs kn : b.getValue().keySet()) {
+                out.writeValue(kn.key);
+                out.writeValue(kn.namespace);
+            }
+        }
+    }
+
+    /** Adds the timers {@link #snapshot} wrote, in the same order, keeping those of keys {@code keys} accepts. */
+    void restore(StateInput in, Predicate<Object> keys) throws IOException {
+        int n = in.readInt();
+        for (int i = 0; i < n; i++) {
+            long time = in.readLong();
+            int m = in.readInt();
+            for (int j = 0; j < m; j++) {
+                Object key = in.readValue();
+                Object namespace = in.readValue();
+                if (keys.test(key)) {
+                    add(time, key, namespace);
+                }
+            }
+        }
     }
 }

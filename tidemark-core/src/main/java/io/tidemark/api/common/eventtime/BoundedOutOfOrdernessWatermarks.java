@@ -10,7 +10,7 @@ import java.time.Duration;
  * behind the maximum must still be on time. Before the first event the watermark is
  * {@link Long#MIN_VALUE}. Emits in {@link #onPeriodicEmit} only.
  */
-public class BoundedOutOfOrdernessWatermarks<T> implements WatermarkGenerator<T> {
+public class BoundedOutOfOrdernessWatermarks<T> implements CheckpointedWatermarkGenerator<T> {
 
     private final long outOfOrdernessMillis;
 
@@ -36,6 +36,17 @@ public class BoundedOutOfOrdernessWatermarks<T> implements WatermarkGenerator<T>
     @Override
     public void onPeriodicEmit(WatermarkOutput output) {
         output.emitWatermark(new Watermark(maxTimestamp - outOfOrdernessMillis - 1));
+    }
+
+    /** The largest timestamp seen. */
+    @Override
+    public java.io.Serializable snapshotState() {
+        return maxTimestamp;
+    }
+
+    @Override
+    public void restoreState(java.io.Serializable state) {
+        maxTimestamp = (Long) state;
     }
 
     /** The configured bound in milliseconds. */

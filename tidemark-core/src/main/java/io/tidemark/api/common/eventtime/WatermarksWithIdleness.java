@@ -19,7 +19,7 @@ import java.time.Duration;
  * after it: idle from 1600. While idle, the wrapped generator's periodic emission is not called and
  * every check marks the output idle again (outputs ignore repeated marks).
  */
-public class WatermarksWithIdleness<T> implements WatermarkGenerator<T> {
+public class WatermarksWithIdleness<T> implements CheckpointedWatermarkGenerator<T> {
 
     private final WatermarkGenerator<T> watermarks;
     private final IdlenessTimer idlenessTimer;
@@ -44,6 +44,27 @@ public class WatermarksWithIdleness<T> implements WatermarkGenerator<T> {
             output.markIdle();
         } else {
             watermarks.onPeriodicEmit(output);
+        }
+    }
+
+    /**
+     * The idleness timer (events counted, events at the last check, whether it measures inactivity and
+     * since when) and the wrapped generator's progress, if it has any to keep.
+     */
+    @Override
+    public java.io.Serializable snapshotState() {
+        java.util.ArrayList<Object> state = new java.util.ArrayList<>(2);
+        state.add(idlenessTimer.snapshot());
+        state.add(watermarks instanceof CheckpointedWatermarkGenerator<T> c ? c.snapshotState() : null);
+        return state;
+    }
+
+    @Override
+    public void restoreState(java.io.Serializable state) {
+        java.util.List<?> s = (java.util.List<?>) state;
+        idlenessTimer.restore((long[]) s.get(0));
+        if (watermarks instanceof CheckpointedWatermarkGenerator<T> c && s.get(1) != null) {
+            c.restoreState((java.io.Serializable) s.get(1));
         }
     }
 
@@ -73,6 +94,17 @@ public class WatermarksWithIdleness<T> implements WatermarkGenerator<T> {
 
         void activity() {
             events++;
+        }
+
+        long[] snapshot() {
+            return new long[] {events, eventsAtLastCheck, measuring ? 1 : 0, inactiveSince};
+        }
+
+        void restore(long[] s) {
+            events = s[0];
+            eventsAtLastCheck = s[1];
+            measuring = s[2] != 0;
+            inactiveSince = s[3];
         }
 
         boolean checkIfIdle() {

@@ -2,6 +2,8 @@ package io.tidemark.runtime.operators.windowing;
 
 import io.tidemark.api.common.metrics.WindowQuery;
 import io.tidemark.api.common.functions.LongColumnsAggregateFunction;
+import io.tidemark.runtime.checkpoint.StateInput;
+import io.tidemark.runtime.checkpoint.StateOutput;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.streaming.api.windowing.Firing;
 import io.tidemark.streaming.api.windowing.triggers.EventTimeTrigger;
@@ -76,6 +78,55 @@ abstract sealed class AlignedWindowOperator<IN, ACC, OUT, S extends WindowSlice>
             }
         }
     }
+
+    /**
+     * The live slices in start order, each with its start, whether it fired, and its entries in
+     * creation order (key, firing history, creation number, contents); then the next creation number
+     * and the watermark fired up to.
+     */
+    @Override
+    protected void snapshotWindows(StateOutput out) throws Exception {
+        out.writeInt(ring.size());
+        for (int i = 0; i < ring.size(); i++) {
+            S slice = ring.get(i);
+            out.writeLong(slice.start);
+            out.writeBoolean(slice.fired);
+            out.writeInt(slice.size);
+            for (int e = 0; e < slice.size; e++) {
+                out.writeValue(slice.key(e));
+                out.writeInt(slice.firings[e]);
+                out.writeLong(slice.seqs[e]);
+                writeContents(out, slice, e);
+            }
+        }
+        out.writeLong(nextSeq);
+        out.writeLong(firedUpTo);
+    }
+
+    @Override
+    protected void restoreWindows(StateInput in) throws Exception {
+        int slices = in.readInt();
+        for (int i = 0; i < slices; i++) {
+            long start = in.readLong();
+            S slice = ring.slice(start, in.readBoolean());
+            int entries = in.readInt();
+            for (int e = 0; e < entries; e++) {
+                Object key = in.readValue();
+                int history = in.readInt();
+                int at = -slice.findOrAdd(key, in.readLong()) - 1;
+                slice.firings[at] = history;
+                readContents(in, slice, at);
+            }
+        }
+        nextSeq = in.readLong();
+        firedUpTo = in.readLong();
+    }
+
+    /** Writes the contents of entry {@code e}. */
+    abstract void writeContents(StateOutput out, S slice, int e) throws Exception;
+
+    /** Reads the contents of the new entry {@code e}. */
+    abstract void readContents(StateInput in, S slice, int e) throws Exception;
 
     /**
      * The element's windows, latest start first (the assigner's order), rule for rule the general
@@ -245,6 +296,16 @@ abstract sealed class AlignedWindowOperator<IN, ACC, OUT, S extends WindowSlice>
         }
 
         @Override
+        void writeContents(StateOutput out, WindowSlice.OfObjects slice, int e) throws Exception {
+            out.writeValue(slice.accs[e]);
+        }
+
+        @Override
+        void readContents(StateInput in, WindowSlice.OfObjects slice, int e) throws Exception {
+            slice.accs[e] = in.readValue();
+        }
+
+        @Override
         @SuppressWarnings("unchecked")
         void emit(WindowSlice.OfObjects slice, int e, Object key, TimeWindow window, Firing.Timing timing, int index,
                 boolean last) throws Exception {
@@ -276,6 +337,16 @@ abstract sealed class AlignedWindowOperator<IN, ACC, OUT, S extends WindowSlice>
         @Override
         long stateSize() {
             return ring.entries();
+        }
+
+        @Override
+        void writeContents(StateOutput out, WindowSlice.OfColumns slice, int e) {
+            out.writeLongs(slice.cols, e * width, e * width + width);
+        }
+
+        @Override
+        void readContents(StateInput in, WindowSlice.OfColumns slice, int e) throws Exception {
+            in.readLongs(slice.cols, e * width, e * width + width);
         }
 
         @Override

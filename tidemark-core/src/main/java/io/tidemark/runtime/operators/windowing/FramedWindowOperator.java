@@ -2,6 +2,8 @@ package io.tidemark.runtime.operators.windowing;
 
 import io.tidemark.api.common.metrics.WindowQuery;
 import io.tidemark.api.common.functions.Commutative;
+import io.tidemark.runtime.checkpoint.StateInput;
+import io.tidemark.runtime.checkpoint.StateOutput;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.streaming.api.windowing.Firing;
 import io.tidemark.streaming.api.windowing.triggers.EventTimeTrigger;
@@ -82,6 +84,36 @@ final class FramedWindowOperator<IN, ACC, OUT> extends WindowOperator<IN, ACC, O
         for (long s : starts) {
             out.add(new WindowQuery.OpenWindow(s, s + size, 0));
         }
+    }
+
+    /** The live frames in start order, each with its start and its (key, contents) entries; the watermark fired up to. */
+    @Override
+    protected void snapshotWindows(StateOutput out) throws Exception {
+        out.writeInt(frames.size());
+        for (int i = 0; i < frames.size(); i++) {
+            WindowSlice.OfObjects frame = frames.get(i);
+            out.writeLong(frame.start);
+            out.writeInt(frame.size);
+            for (int e = 0; e < frame.size; e++) {
+                out.writeValue(frame.key(e));
+                out.writeValue(frame.accs[e]);
+            }
+        }
+        out.writeLong(firedUpTo);
+    }
+
+    @Override
+    protected void restoreWindows(StateInput in) throws Exception {
+        int n = in.readInt();
+        for (int i = 0; i < n; i++) {
+            WindowSlice.OfObjects frame = frames.slice(in.readLong(), false);
+            int entries = in.readInt();
+            for (int e = 0; e < entries; e++) {
+                int at = -frame.findOrAdd(in.readValue(), 0) - 1;
+                frame.accs[at] = in.readValue();
+            }
+        }
+        firedUpTo = in.readLong();
     }
 
     /**

@@ -1,6 +1,8 @@
 package io.tidemark.runtime.operators.windowing;
 
 import io.tidemark.api.common.metrics.WindowQuery;
+import io.tidemark.runtime.checkpoint.StateInput;
+import io.tidemark.runtime.checkpoint.StateOutput;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.runtime.timers.Timer;
 import io.tidemark.streaming.api.windowing.Firing;
@@ -112,6 +114,55 @@ final class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Window
                 });
             }
         });
+    }
+
+    // ------------------------------------------------------------------ checkpoints
+
+    /**
+     * Per key (in the map's order) its windows in their order (creation order when windows merge):
+     * the window, its contents if any, its firing history; then whether the input ended. The trigger's
+     * state and timers are keyed state and timers, written by the base operator.
+     */
+    @Override
+    protected void snapshotWindows(StateOutput out) throws Exception {
+        out.writeInt(windowsByKey.size());
+        for (Map.Entry<Object, Map<W, WindowContents>> k : windowsByKey.entrySet()) {
+            out.writeValue(k.getKey());
+            out.writeInt(k.getValue().size());
+            for (Map.Entry<W, WindowContents> w : k.getValue().entrySet()) {
+                WindowContents c = w.getValue();
+                out.writeValue(w.getKey());
+                out.writeInt(c.history);
+                out.writeBoolean(c.hasData);
+                if (c.hasData) {
+                    out.writeValue(c.acc);
+                }
+            }
+        }
+        out.writeBoolean(inputEnded);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected void restoreWindows(StateInput in) throws Exception {
+        int keys = in.readInt();
+        for (int i = 0; i < keys; i++) {
+            Object key = in.readValue();
+            int n = in.readInt();
+            Map<W, WindowContents> keyWindows = mergingWindows != null ? new LinkedHashMap<>() : new HashMap<>(4);
+            for (int j = 0; j < n; j++) {
+                W window = (W) in.readValue();
+                WindowContents c = new WindowContents();
+                c.history = in.readInt();
+                c.hasData = in.readBoolean();
+                if (c.hasData) {
+                    c.acc = in.readValue();
+                }
+                keyWindows.put(window, c);
+            }
+            windowsByKey.put(key, keyWindows);
+        }
+        inputEnded = in.readBoolean();
     }
 
     // ------------------------------------------------------------------ elements

@@ -110,6 +110,19 @@ final class SessionTimers {
         return live;
     }
 
+    /** The live timers in the order they fire: by time, then registration. */
+    Timer[] liveInOrder() {
+        Timer[] out = new Timer[live];
+        int n = 0;
+        for (int i = 0; i < size; i++) {
+            if (!heap[i].cancelled) {
+                out[n++] = heap[i];
+            }
+        }
+        Arrays.sort(out, 0, n, (a, b) -> a.time != b.time ? Long.compare(a.time, b.time) : Long.compare(a.seq, b.seq));
+        return n == out.length ? out : Arrays.copyOf(out, n);
+    }
+
     private static boolean before(long time, long seq, long otherTime, long otherSeq) {
         return time < otherTime || (time == otherTime && seq < otherSeq);
     }

@@ -1,6 +1,8 @@
 package io.tidemark.runtime.operators.windowing;
 
 import io.tidemark.api.common.metrics.WindowQuery;
+import io.tidemark.runtime.checkpoint.StateInput;
+import io.tidemark.runtime.checkpoint.StateOutput;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.streaming.api.windowing.Firing;
 import io.tidemark.streaming.api.windowing.assigners.EventTimeSessionWindows;
@@ -49,6 +51,51 @@ final class SessionWindowOperator<IN, ACC, OUT> extends WindowOperator<IN, ACC, 
     @Override
     public int numLiveWindows() {
         return sessions.size();
+    }
+
+    /**
+     * Every session (key by key, in start order): key, bounds, firing history, contents; then the live
+     * timers in firing order, each as (session number, time). Restored timers are registered in that
+     * order, so they fire in the same order as the original ones would.
+     */
+    @Override
+    protected void snapshotWindows(StateOutput out) throws Exception {
+        java.util.IdentityHashMap<Session, Integer> numbers = new java.util.IdentityHashMap<>();
+        java.util.List<Session> all = sessions.all();
+        out.writeInt(all.size());
+        for (Session s : all) {
+            numbers.put(s, numbers.size());
+            out.writeValue(s.key);
+            out.writeLong(s.start);
+            out.writeLong(s.end);
+            out.writeInt(s.history);
+            out.writeValue(s.acc);
+        }
+        SessionTimers.Timer[] live = timers.liveInOrder();
+        out.writeInt(live.length);
+        for (SessionTimers.Timer t : live) {
+            out.writeInt(numbers.get(t.session));
+            out.writeLong(t.time);
+        }
+    }
+
+    @Override
+    protected void restoreWindows(StateInput in) throws Exception {
+        int n = in.readInt();
+        Session[] byNumber = new Session[n];
+        for (int i = 0; i < n; i++) {
+            Object key = in.readValue();
+            Session s = new Session(key, in.readLong(), in.readLong());
+            s.history = in.readInt();
+            s.acc = in.readValue();
+            sessions.add(s, sessions.first(key));
+            byNumber[i] = s;
+        }
+        int t = in.readInt();
+        for (int i = 0; i < t; i++) {
+            int session = in.readInt();
+            timers.register(byNumber[session], in.readLong());
+        }
     }
 
     @Override

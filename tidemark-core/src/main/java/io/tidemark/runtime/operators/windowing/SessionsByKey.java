@@ -72,6 +72,17 @@ final class SessionsByKey {
         firsts.forEachValue(action);
     }
 
+    /** Every session: key by key, each key's sessions in start order. */
+    java.util.List<Session> all() {
+        java.util.List<Session> all = new java.util.ArrayList<>(size);
+        firsts.forEachValue(first -> {
+            for (Session s = first; s != null; s = s.next) {
+                all.add(s);
+            }
+        });
+        return all;
+    }
+
     /** Live sessions across all keys. */
     int size() {
         return size;

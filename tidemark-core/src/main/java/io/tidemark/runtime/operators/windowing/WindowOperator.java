@@ -3,6 +3,10 @@ package io.tidemark.runtime.operators.windowing;
 import io.tidemark.api.common.functions.Function;
 import io.tidemark.api.common.functions.OpenContext;
 import io.tidemark.api.common.functions.RichFunction;
+import io.tidemark.runtime.checkpoint.RestoredState;
+import io.tidemark.runtime.checkpoint.StateInput;
+import io.tidemark.runtime.checkpoint.StateOutput;
+import io.tidemark.runtime.checkpoint.StateSnapshot;
 import io.tidemark.runtime.operators.AbstractStreamOperator;
 import io.tidemark.runtime.operators.StreamingRuntimeContext;
 import io.tidemark.api.common.eventtime.Watermark;
@@ -11,6 +15,7 @@ import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.streaming.api.windowing.Firing;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
 import io.tidemark.streaming.api.windowing.windows.Window;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -118,6 +123,58 @@ public abstract class WindowOperator<IN, ACC, OUT> extends AbstractStreamOperato
             stateMeasured = t;
             metrics.stateSize.set(stateSize());
         }
+    }
+
+    // ------------------------------------------------------------------ checkpoints
+
+    /**
+     * The snapshot interface of every window operator: the contents it keeps itself — windows or
+     * slices, their contents and firing histories, its own timers and progress — written in the
+     * section {@code windows.<class>} in the format version {@link #windowsFormat}. Keyed state (per
+     * window and global), the keyed timer service, the watermark and the counters are written by the
+     * base operator. A new window operator implements these two methods; its
+     * {@code CheckpointRestoreProperties} case proves that a restored operator continues exactly as
+     * the original would.
+     */
+    protected abstract void snapshotWindows(StateOutput out) throws Exception;
+
+    /** Restores what {@link #snapshotWindows} wrote; called after setup, before open. */
+    protected abstract void restoreWindows(StateInput in) throws Exception;
+
+    /** The format version of {@link #snapshotWindows}; bump it when the format changes. */
+    protected int windowsFormat() {
+        return 1;
+    }
+
+    private String windowsSection() {
+        return "windows." + getClass().getSimpleName();
+    }
+
+    @Override
+    protected final void snapshotOperatorState(StateSnapshot.Builder out) throws Exception {
+        out.section(windowsSection(), windowsFormat(), this::snapshotWindows);
+    }
+
+    @Override
+    protected final void restoreOperatorState(StateSnapshot snapshot, RestoredState restored) throws Exception {
+        if (!snapshot.read(windowsSection(), windowsFormat(), this::restoreWindows)) {
+            for (String name : snapshot.names()) {
+                if (name.startsWith("windows.")) {
+                    throw new IllegalStateException("the checkpoint holds the windows of a " + name.substring(8)
+                            + "; this job's window operator '" + context.getOperatorName() + "' is a " + getClass().getSimpleName()
+                            + " (its assigner, trigger, function or lateness changed)");
+                }
+            }
+        }
+    }
+
+    /** The incremental and window functions. */
+    @Override
+    protected List<Function> functions() {
+        List<Function> fs = new ArrayList<>(2);
+        fs.add(accumulation.function());
+        fs.add(function.function());
+        return fs;
     }
 
     @Override

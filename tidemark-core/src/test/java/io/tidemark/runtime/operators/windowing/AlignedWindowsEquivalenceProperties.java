@@ -43,7 +43,7 @@ import net.jqwik.api.constraints.IntRange;
 class AlignedWindowsEquivalenceProperties {
 
     /** key, event time, value. */
-    public record Ev(int key, long ts, int v) {}
+    public record Ev(int key, long ts, int v) implements java.io.Serializable {}
 
     /**
      * How the key selector presents key numbers: as Integer, as Long, mixed Long and String, or as
