@@ -206,6 +206,7 @@ public final class FlinkTranslator {
         if (t.getDescription().isParallel()) {
             parallelism(s, t);
         }
+        declaredType(s, t);
         uid(s, t);
         return s;
     }

@@ -57,6 +57,18 @@ public class BroadcastConnectedStream<IN1, IN2> {
         return transform("Co-Process-Broadcast", new TwoInputOperatorDescription.BroadcastProcess(function, descriptors));
     }
 
+    /** {@link #process(KeyedBroadcastProcessFunction)} with the result type declared (see {@code returns}). */
+    public <KEY, OUT> SingleOutputStreamOperator<OUT> process(KeyedBroadcastProcessFunction<KEY, IN1, IN2, OUT> function,
+            io.tidemark.api.common.typeinfo.TypeInformation<OUT> outputType) {
+        return process(function).returns(outputType);
+    }
+
+    /** {@link #process(BroadcastProcessFunction)} with the result type declared. */
+    public <OUT> SingleOutputStreamOperator<OUT> process(BroadcastProcessFunction<IN1, IN2, OUT> function,
+            io.tidemark.api.common.typeinfo.TypeInformation<OUT> outputType) {
+        return process(function).returns(outputType);
+    }
+
     private <OUT> SingleOutputStreamOperator<OUT> transform(String name, TwoInputOperatorDescription description) {
         DataStream<IN2> broadcast = new DataStream<>(environment, broadcastStream.getTransformation());
         return ConnectedStreams.addTwoInput(environment, nonBroadcastStream, broadcast, name, description);

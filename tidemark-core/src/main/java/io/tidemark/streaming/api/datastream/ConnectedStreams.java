@@ -1,5 +1,6 @@
 package io.tidemark.streaming.api.datastream;
 
+import io.tidemark.api.common.typeinfo.TypeInformation;
 import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.functions.co.CoFlatMapFunction;
@@ -93,6 +94,27 @@ public class ConnectedStreams<IN1, IN2> {
                     "KeyedCoProcessFunction can only be used when both input streams are of type KeyedStream.");
         }
         return transform("Co-Keyed-Process", new TwoInputOperatorDescription.KeyedCoProcess(keyedCoProcessFunction));
+    }
+
+    /** {@link #map(CoMapFunction)} with the result type declared (see {@code returns}). */
+    public <R> SingleOutputStreamOperator<R> map(CoMapFunction<IN1, IN2, R> coMapper, TypeInformation<R> outputType) {
+        return map(coMapper).returns(outputType);
+    }
+
+    /** {@link #flatMap(CoFlatMapFunction)} with the result type declared. */
+    public <R> SingleOutputStreamOperator<R> flatMap(CoFlatMapFunction<IN1, IN2, R> coFlatMapper, TypeInformation<R> outputType) {
+        return flatMap(coFlatMapper).returns(outputType);
+    }
+
+    /** {@link #process(CoProcessFunction)} with the result type declared. */
+    public <R> SingleOutputStreamOperator<R> process(CoProcessFunction<IN1, IN2, R> function, TypeInformation<R> outputType) {
+        return process(function).returns(outputType);
+    }
+
+    /** {@link #process(KeyedCoProcessFunction)} with the result type declared. */
+    public <K, R> SingleOutputStreamOperator<R> process(KeyedCoProcessFunction<K, IN1, IN2, R> function,
+            TypeInformation<R> outputType) {
+        return process(function).returns(outputType);
     }
 
     private <R> SingleOutputStreamOperator<R> transform(String name, TwoInputOperatorDescription description) {

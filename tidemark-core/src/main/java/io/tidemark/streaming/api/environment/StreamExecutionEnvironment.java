@@ -3,6 +3,7 @@ package io.tidemark.streaming.api.environment;
 import io.tidemark.api.common.ExecutionConfig;
 import io.tidemark.api.common.JobExecutionResult;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.api.common.typeinfo.TypeInformation;
 import io.tidemark.core.execution.JobClient;
 import io.tidemark.core.execution.Pipeline;
 import io.tidemark.core.execution.PipelineExecutor;
@@ -119,6 +120,39 @@ public class StreamExecutionEnvironment {
 
     public <T> DataStreamSource<T> fromCollection(Collection<T> elements) {
         return addSource(new FromElementsFunction<>(elements), "Collection Source");
+    }
+
+    /** {@link #fromData(Object[])} with the records' type declared (see {@code returns}). */
+    @SafeVarargs
+    public final <T> DataStreamSource<T> fromData(TypeInformation<T> typeInfo, T... elements) {
+        return typed(fromCollection(Arrays.asList(elements)), typeInfo);
+    }
+
+    /** {@link #fromData(Object[])} with the records' class declared. */
+    @SafeVarargs
+    public final <T> DataStreamSource<T> fromData(Class<T> type, T... elements) {
+        return typed(fromCollection(Arrays.asList(elements)), TypeInformation.of(type));
+    }
+
+    /** {@link #fromData(Collection)} with the records' type declared. */
+    public <T> DataStreamSource<T> fromData(Collection<T> data, TypeInformation<T> typeInfo) {
+        return typed(fromCollection(data), typeInfo);
+    }
+
+    /** {@link #fromElements(Object[])} with the records' class declared. */
+    @SafeVarargs
+    public final <T> DataStreamSource<T> fromElements(Class<T> type, T... elements) {
+        return typed(fromCollection(Arrays.asList(elements)), TypeInformation.of(type));
+    }
+
+    /** {@link #fromCollection(Collection)} with the records' type declared. */
+    public <T> DataStreamSource<T> fromCollection(Collection<T> data, TypeInformation<T> typeInfo) {
+        return typed(fromCollection(data), typeInfo);
+    }
+
+    private static <T> DataStreamSource<T> typed(DataStreamSource<T> source, TypeInformation<T> typeInfo) {
+        source.returns(typeInfo);
+        return source;
     }
 
     /** The same as {@link #fromData(Object[])} for a collection. */
