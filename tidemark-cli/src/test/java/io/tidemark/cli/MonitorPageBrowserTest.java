@@ -29,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 class MonitorPageBrowserTest {
 
     static final Path BROWSER = Path.of("src/test/browser");
+    /** The page as the browser drew it, for a person to look at after the build. */
+    static final Path SCREENSHOT = Path.of("target/monitor-page.png");
 
     @TempDir
     Path dir;
@@ -57,7 +59,7 @@ class MonitorPageBrowserTest {
             feed.send(line("d2", "u2", t), line("d1", "u1", t + 1000), line("d1", "u1", t + 2000), "not json");
 
             Process node = new ProcessBuilder("node", "monitor-page.mjs", run.url, dir.resolve("chromium-profile").toString(),
-                    dir.resolve("page.png").toString(), "u1", String.valueOf(t))
+                    SCREENSHOT.toAbsolutePath().toString(), "u1", String.valueOf(t))
                     .directory(BROWSER.toFile()).redirectErrorStream(true).start();
             List<String> said = new ArrayList<>();
             try (BufferedReader out = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8));
@@ -80,7 +82,7 @@ class MonitorPageBrowserTest {
                 assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
             }
             assertThat(node.exitValue()).as("node said: " + said).isZero();
-            assertThat(dir.resolve("page.png")).isNotEmptyFile();
+            assertThat(SCREENSHOT).isNotEmptyFile();
             feed.close();
             assertThat(run.exitCode()).as(run.err()).isZero();
         }

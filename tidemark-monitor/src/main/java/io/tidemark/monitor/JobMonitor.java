@@ -121,7 +121,9 @@ public final class JobMonitor implements AutoCloseable {
 
     /** Why window {@code windowStart} of {@code key} has not fired (see {@link WindowExplainer}). */
     public Explanation explain(String key, long windowStart) throws InterruptedException {
-        return explainer.explain(options.keyText().apply(key), windowStart);
+        Explanation e = explainer.explain(options.keyText().apply(key), windowStart);
+        return new Explanation(key, e.windowStart(), e.windowEnd(), e.reason(), e.message(), e.watermark(), e.holdingBack(),
+                e.checklist(), e.details()); // the key as asked
     }
 
     /** Stops serving; takes a last sample first, so the history ends with the job's final state. */
