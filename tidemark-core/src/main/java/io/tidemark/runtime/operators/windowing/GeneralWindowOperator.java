@@ -41,7 +41,8 @@ import java.util.Map;
  * the assigner's windows (each a map lookup and a trigger call) and, merging, one merge over the key's
  * windows; per timer, O(log timers).
  */
-final class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends WindowOperator<IN, ACC, OUT> {
+sealed class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends WindowOperator<IN, ACC, OUT>
+        permits EvictingWindowOperator {
 
     private final WindowAssigner<? super IN, W> windowAssigner;
     private final Trigger<? super IN, ? super W> trigger;
@@ -197,12 +198,7 @@ final class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Window
                 contents = new WindowContents();
                 keyWindows.put(window, contents);
             }
-            if (contents.hasData) {
-                contents.acc = accumulation.add((ACC) contents.acc, value);
-            } else {
-                contents.acc = accumulation.first(value);
-                contents.hasData = true;
-            }
+            add(contents, record);
             if (eventTime && window.maxTimestamp() <= currentWatermark) {
                 behindWatermark = true;
             }
@@ -218,6 +214,26 @@ final class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Window
         } else if (behindWatermark) {
             metrics.numLateRecordsReFired.inc();
         }
+    }
+
+    /** Adds the element of {@code record} to a window's {@code contents}. */
+    @SuppressWarnings("unchecked")
+    void add(WindowContents contents, StreamRecord<IN> record) throws Exception {
+        if (contents.hasData) {
+            contents.acc = accumulation.add((ACC) contents.acc, record.getValue());
+        } else {
+            contents.acc = accumulation.first(record.getValue());
+            contents.hasData = true;
+        }
+    }
+
+    /**
+     * Fires a window's {@code contents} (which have data); afterwards they hold what the window keeps
+     * ({@link #fire}).
+     */
+    @SuppressWarnings("unchecked")
+    void fire(Object key, W window, WindowContents contents, Firing.Timing timing, int index) throws Exception {
+        contents.acc = fire(key, window, (ACC) contents.acc, timing, index, true);
     }
 
     /** Windows {@code merged} of {@code key} became {@code result}: the trigger merges, theirs go. */
@@ -293,13 +309,12 @@ final class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Window
     // ------------------------------------------------------------------ firing
 
     /** What the trigger decided for (key, window): fire its contents (if any), purge them, or both. */
-    @SuppressWarnings("unchecked")
     private void act(TriggerResult result, Object key, W window, WindowContents contents) throws Exception {
         if (result.isFire() && contents.hasData) {
             long now = eventTime ? currentWatermark : inputEnded ? Long.MAX_VALUE : context.getClock().currentTimeMillis();
             Firing.Timing timing = WindowRules.timing(contents.history, now, window.maxTimestamp());
             contents.history = WindowRules.fired(contents.history, timing);
-            contents.acc = fire(key, window, (ACC) contents.acc, timing, WindowRules.firings(contents.history), true);
+            fire(key, window, contents, timing, WindowRules.firings(contents.history));
         }
         if (result.isPurge()) {
             contents.acc = null;

@@ -30,6 +30,9 @@ import io.tidemark.util.OutputTag;
  *   <tr><td>any other</td><td>any</td><td>any</td><td>{@link GeneralWindowOperator}</td></tr>
  * </table>
  *
+ * <p>A window with an evictor is always an {@link EvictingWindowOperator} (the general rules on kept
+ * elements), whatever its assigner and trigger.
+ *
  * <p>The exact classes matter: a subclass of a built-in assigner or trigger may change what it
  * does, so it gets the general operator. The key selector is not part of the choice: every specialised
  * operator reads a {@code LongKeySelector}'s key unboxed when its incremental function is not a rich
@@ -43,7 +46,7 @@ public final class WindowOperators {
     @SuppressWarnings("unchecked")
     public static <IN, OUT> WindowOperator<IN, ?, OUT> create(OperatorDescription.Window description) {
         WindowAssigner<?, ?> assigner = description.assigner();
-        if (description.trigger().getClass() != EventTimeTrigger.class) {
+        if (description.evictor() != null || description.trigger().getClass() != EventTimeTrigger.class) {
             return general(description);
         }
         WindowAccumulation<IN, Object> accumulation = WindowAccumulation.of(description);
@@ -77,7 +80,10 @@ public final class WindowOperators {
         return new AlignedWindowOperator.OfObjects<>(grid, accumulation, function, rules);
     }
 
-    /** The general operator for {@code description} (any assigner and trigger), whatever specialised one applies. */
+    /**
+     * The general operator for {@code description} (any assigner and trigger), whatever specialised one
+     * applies; with an evictor, the evicting operator.
+     */
     @SuppressWarnings("unchecked")
     public static <IN, OUT> WindowOperator<IN, ?, OUT> general(OperatorDescription.Window description) {
         WindowAssigner<? super IN, Window> assigner = (WindowAssigner<? super IN, Window>) description.assigner();
@@ -86,6 +92,9 @@ public final class WindowOperators {
         if (assigner instanceof MergingWindowAssigner && !trigger.canMerge()) {
             throw new UnsupportedOperationException(
                     "a merging window assigner (" + assigner + ") needs a trigger that can merge; " + trigger + " cannot");
+        }
+        if (description.evictor() != null) {
+            return new EvictingWindowOperator<>(assigner, trigger, description, rules);
         }
         return new GeneralWindowOperator<>(assigner, trigger, WindowAccumulation.of(description),
                 InternalWindowFunction.of(description.function()), rules);

@@ -12,11 +12,18 @@ import io.tidemark.streaming.api.functions.ProcessFunction;
 import io.tidemark.streaming.api.functions.sink.PrintSinkFunction;
 import io.tidemark.streaming.api.functions.sink.SinkFunction;
 import io.tidemark.streaming.api.transformations.OneInputTransformation;
-import io.tidemark.streaming.api.transformations.OperatorFactory;
 import io.tidemark.streaming.api.transformations.OperatorDescription;
+import io.tidemark.streaming.api.transformations.OperatorFactory;
 import io.tidemark.streaming.api.transformations.PartitionTransformation;
 import io.tidemark.streaming.api.transformations.Transformation;
 import io.tidemark.streaming.api.transformations.UnionTransformation;
+import io.tidemark.streaming.api.windowing.assigners.GlobalWindows;
+import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
+import io.tidemark.streaming.api.windowing.evictors.CountEvictor;
+import io.tidemark.streaming.api.windowing.triggers.CountTrigger;
+import io.tidemark.streaming.api.windowing.triggers.PurgingTrigger;
+import io.tidemark.streaming.api.windowing.windows.GlobalWindow;
+import io.tidemark.streaming.api.windowing.windows.Window;
 import java.util.Objects;
 
 /** A stream of records of type {@code T}, the result of a source or an operator. */
@@ -131,6 +138,29 @@ public class DataStream<T> {
     public <K> KeyedStream<T, K> keyBy(KeySelector<T, K> key) {
         Objects.requireNonNull(key, "key selector");
         return new KeyedStream<>(this, key);
+    }
+
+    /**
+     * Groups all records, not keyed, into windows evaluated by one subtask (see
+     * {@link AllWindowedStream}).
+     */
+    public <W extends Window> AllWindowedStream<T, W> windowAll(
+            WindowAssigner<? super T, W> assigner) {
+        return new AllWindowedStream<>(this, assigner);
+    }
+
+    /** Tumbling count windows over all records (see {@link KeyedStream#countWindow(long)}), on one subtask. */
+    public AllWindowedStream<T, GlobalWindow> countWindowAll(long size) {
+        return windowAll(GlobalWindows.create())
+                .trigger(PurgingTrigger.of(
+                        CountTrigger.of(size)));
+    }
+
+    /** Sliding count windows over all records (see {@link KeyedStream#countWindow(long, long)}), on one subtask. */
+    public AllWindowedStream<T, GlobalWindow> countWindowAll(long size, long slide) {
+        return windowAll(GlobalWindows.create())
+                .evictor(CountEvictor.of(size))
+                .trigger(CountTrigger.of(slide));
     }
 
     /** Gives records their timestamps and the stream its watermarks. */

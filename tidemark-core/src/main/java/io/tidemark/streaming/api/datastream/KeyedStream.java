@@ -8,7 +8,12 @@ import io.tidemark.streaming.api.functions.aggregation.FieldAccessor;
 import io.tidemark.streaming.api.functions.aggregation.FieldAggregator;
 import io.tidemark.streaming.api.transformations.OperatorDescription;
 import io.tidemark.streaming.api.transformations.PartitionTransformation;
+import io.tidemark.streaming.api.windowing.assigners.GlobalWindows;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
+import io.tidemark.streaming.api.windowing.evictors.CountEvictor;
+import io.tidemark.streaming.api.windowing.triggers.CountTrigger;
+import io.tidemark.streaming.api.windowing.triggers.PurgingTrigger;
+import io.tidemark.streaming.api.windowing.windows.GlobalWindow;
 import io.tidemark.streaming.api.windowing.windows.Window;
 import java.util.Objects;
 
@@ -133,5 +138,23 @@ public class KeyedStream<T, K> extends DataStream<T> {
     /** Groups each key's records into windows. */
     public <W extends Window> WindowedStream<T, K, W> window(WindowAssigner<? super T, W> assigner) {
         return new WindowedStream<>(this, assigner);
+    }
+
+    /**
+     * Tumbling count windows: each key's elements in groups of {@code size}; a window fires and is
+     * purged at every {@code size}-th element of its key (Flink's {@code GlobalWindows} with a purging
+     * {@code CountTrigger}). Elements of an incomplete last group are never emitted.
+     */
+    public WindowedStream<T, K, GlobalWindow> countWindow(long size) {
+        return window(GlobalWindows.create()).trigger(PurgingTrigger.of(CountTrigger.of(size)));
+    }
+
+    /**
+     * Sliding count windows: at every {@code slide}-th element of a key, the last {@code size} elements
+     * of that key (fewer at the start) are evaluated (Flink's {@code GlobalWindows} with a
+     * {@code CountTrigger} of {@code slide} and a {@code CountEvictor} of {@code size}).
+     */
+    public WindowedStream<T, K, GlobalWindow> countWindow(long size, long slide) {
+        return window(GlobalWindows.create()).evictor(CountEvictor.of(size)).trigger(CountTrigger.of(slide));
     }
 }

@@ -10,6 +10,7 @@ import io.tidemark.streaming.api.transformations.OperatorDescription;
 import io.tidemark.streaming.api.transformations.OperatorDescription.Window.Contents;
 import io.tidemark.streaming.api.transformations.OperatorDescription.Window.Function;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
+import io.tidemark.streaming.api.windowing.evictors.Evictor;
 import io.tidemark.streaming.api.windowing.triggers.Trigger;
 import io.tidemark.streaming.api.windowing.windows.Window;
 import io.tidemark.util.OutputTag;
@@ -28,6 +29,7 @@ public class WindowedStream<T, K, W extends Window> {
     private Trigger<? super T, ? super W> trigger;
     private long allowedLateness;
     private OutputTag<T> lateDataTag;
+    private Evictor<? super T, ? super W> evictor;
 
     public WindowedStream(KeyedStream<T, K> input, WindowAssigner<? super T, W> assigner) {
         this.input = input;
@@ -59,43 +61,59 @@ public class WindowedStream<T, K, W extends Window> {
         return this;
     }
 
+    /**
+     * Removes elements when a window fires, before and/or after the window function (see
+     * {@link Evictor}). The windows then keep every element with its timestamp until they fire, also
+     * under {@code reduce} and {@code aggregate}: these run over the remaining elements at each firing,
+     * not as each element arrives.
+     */
+    public WindowedStream<T, K, W> evictor(Evictor<? super T, ? super W> evictor) {
+        this.evictor = Objects.requireNonNull(evictor, "evictor");
+        return this;
+    }
+
     // ------------------------------------------------------------------ window functions
 
     /** Incremental aggregation: one accumulator per window; emits {@code getResult}. */
     public <ACC, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, R> function) {
-        return build("Window(aggregate)", new Contents.Aggregate(function), new Function.PassThrough());
+        return build(windowName() + "(aggregate)", new Contents.Aggregate(function), new Function.PassThrough());
     }
 
     /** Incremental aggregation, then a process window function on the one aggregated value. */
     public <ACC, V, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, V> function,
             ProcessWindowFunction<V, R, K, W> windowFunction) {
-        return build("Window(aggregate, process)", new Contents.Aggregate(function), new Function.Process(windowFunction));
+        return build(windowName() + "(aggregate, process)", new Contents.Aggregate(function), new Function.Process(windowFunction));
     }
 
     /** Incremental aggregation, then a window function on the one aggregated value. */
     public <ACC, V, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, V> function,
             WindowFunction<V, R, K, W> windowFunction) {
-        return build("Window(aggregate, apply)", new Contents.Aggregate(function), new Function.Apply(windowFunction));
+        return build(windowName() + "(aggregate, apply)", new Contents.Aggregate(function), new Function.Apply(windowFunction));
     }
 
     /** Incremental reduction: one value per window. */
     public SingleOutputStreamOperator<T> reduce(ReduceFunction<T> function) {
-        return build("Window(reduce)", new Contents.Reduce(function), new Function.PassThrough());
+        return build(windowName() + "(reduce)", new Contents.Reduce(function), new Function.PassThrough());
     }
 
     /** Incremental reduction, then a process window function on the reduced value. */
     public <R> SingleOutputStreamOperator<R> reduce(ReduceFunction<T> function, ProcessWindowFunction<T, R, K, W> windowFunction) {
-        return build("Window(reduce, process)", new Contents.Reduce(function), new Function.Process(windowFunction));
+        return build(windowName() + "(reduce, process)", new Contents.Reduce(function), new Function.Process(windowFunction));
+    }
+
+    /** Incremental reduction, then a window function on the reduced value. */
+    public <R> SingleOutputStreamOperator<R> reduce(ReduceFunction<T> function, WindowFunction<T, R, K, W> windowFunction) {
+        return build(windowName() + "(reduce, apply)", new Contents.Reduce(function), new Function.Apply(windowFunction));
     }
 
     /** A full window function: keeps every element of the window until it fires. */
     public <R> SingleOutputStreamOperator<R> process(ProcessWindowFunction<T, R, K, W> function) {
-        return build("Window(process)", new Contents.Elements(), new Function.Process(function));
+        return build(windowName() + "(process)", new Contents.Elements(), new Function.Process(function));
     }
 
     /** A full window function without context. */
     public <R> SingleOutputStreamOperator<R> apply(WindowFunction<T, R, K, W> function) {
-        return build("Window(apply)", new Contents.Elements(), new Function.Apply(function));
+        return build(windowName() + "(apply)", new Contents.Elements(), new Function.Apply(function));
     }
 
     /** Sum of a field per window, named by an expression (other fields from the first element; see {@code KeyedStream.sum}). */
@@ -158,11 +176,15 @@ public class WindowedStream<T, K, W extends Window> {
 
     private SingleOutputStreamOperator<T> aggregate(FieldAggregator.Kind kind, FieldAccessor field, boolean first) {
         FieldAggregator<T> f = new FieldAggregator<>(kind, field, first);
-        return reduce(f).name("Window(" + f + ")");
+        return reduce(f).name(windowName() + "(" + f + ")");
+    }
+
+    private String windowName() {
+        return evictor == null ? "Window" : "EvictingWindow";
     }
 
     private <R> SingleOutputStreamOperator<R> build(String name, Contents contents, Function function) {
         return input.transform(name, new OperatorDescription.Window(assigner, trigger, allowedLateness, lateDataTag,
-                contents, function, input.getKeySelector()));
+                contents, function, input.getKeySelector(), evictor));
     }
 }

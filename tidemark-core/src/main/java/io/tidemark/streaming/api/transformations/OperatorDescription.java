@@ -13,6 +13,7 @@ import io.tidemark.streaming.api.functions.sink.SinkFunction;
 import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
 import io.tidemark.streaming.api.functions.windowing.WindowFunction;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
+import io.tidemark.streaming.api.windowing.evictors.Evictor;
 import io.tidemark.streaming.api.windowing.triggers.Trigger;
 import io.tidemark.util.OutputTag;
 import java.io.Serializable;
@@ -131,9 +132,18 @@ public sealed interface OperatorDescription extends Serializable {
      * @param contents how a window keeps its elements
      * @param function how a window's kept contents become its results
      * @param keySelector the key of the stream the windows are per
+     * @param evictor what is removed from a window when it fires, or null (none): with an evictor a window
+     *     keeps its elements, and the contents' function runs over them at each firing
      */
     record Window(WindowAssigner<?, ?> assigner, Trigger<?, ?> trigger, long allowedLateness, OutputTag<?> lateDataTag,
-            Contents contents, Function function, KeySelector<?, ?> keySelector) implements OperatorDescription {
+            Contents contents, Function function, KeySelector<?, ?> keySelector, Evictor<?, ?> evictor)
+            implements OperatorDescription {
+
+        /** A window without an evictor. */
+        public Window(WindowAssigner<?, ?> assigner, Trigger<?, ?> trigger, long allowedLateness, OutputTag<?> lateDataTag,
+                Contents contents, Function function, KeySelector<?, ?> keySelector) {
+            this(assigner, trigger, allowedLateness, lateDataTag, contents, function, keySelector, null);
+        }
 
         public Window {
             Objects.requireNonNull(assigner, "window assigner");

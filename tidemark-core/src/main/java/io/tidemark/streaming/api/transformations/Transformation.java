@@ -18,6 +18,7 @@ public abstract sealed class Transformation<T>
     private String uid;
     private int parallelism = -1;
     private io.tidemark.api.common.typeinfo.TypeInformation<?> outputType;
+    private boolean nonParallel;
 
     protected Transformation(String name) {
         this.name = name;
@@ -52,6 +53,10 @@ public abstract sealed class Transformation<T>
         if (parallelism < 1 && parallelism != -1) {
             throw new IllegalArgumentException("parallelism must be at least 1: " + parallelism);
         }
+        if (nonParallel && parallelism != 1) {
+            throw new IllegalArgumentException("the parallelism of non-parallel operator '" + name + "' must be 1, not "
+                    + parallelism);
+        }
         this.parallelism = parallelism;
     }
 
@@ -62,6 +67,17 @@ public abstract sealed class Transformation<T>
 
     public void setOutputType(io.tidemark.api.common.typeinfo.TypeInformation<?> outputType) {
         this.outputType = outputType;
+    }
+
+    /** Fixes the parallelism at 1 for good (a non-keyed window, as Flink's {@code forceNonParallel}). */
+    public void setNonParallel() {
+        this.parallelism = 1;
+        this.nonParallel = true;
+    }
+
+    /** Whether the parallelism is fixed at 1. */
+    public boolean isNonParallel() {
+        return nonParallel;
     }
 
     /** The nodes this one reads from. */
