@@ -59,7 +59,12 @@ import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import io.tidemark.streaming.api.windowing.assigners.TumblingProcessingTimeWindows;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
 import io.tidemark.streaming.api.windowing.triggers.ContinuousEventTimeTrigger;
+import io.tidemark.streaming.api.windowing.evictors.CountEvictor;
+import io.tidemark.streaming.api.windowing.evictors.DeltaEvictor;
+import io.tidemark.streaming.api.windowing.evictors.Evictor;
+import io.tidemark.streaming.api.windowing.evictors.TimeEvictor;
 import io.tidemark.streaming.api.windowing.triggers.CountTrigger;
+import io.tidemark.streaming.api.windowing.triggers.DeltaTrigger;
 import io.tidemark.streaming.api.windowing.triggers.EventTimeTrigger;
 import io.tidemark.streaming.api.windowing.triggers.ProcessingTimeTrigger;
 import io.tidemark.streaming.api.windowing.triggers.PurgingTrigger;
@@ -485,12 +490,17 @@ public final class FlinkTranslator {
         checkSerializable(d.trigger(), "trigger", name);
         WindowedStream<Object, Object, org.apache.flink.streaming.api.windowing.windows.Window> w =
                 in.window((org.apache.flink.streaming.api.windowing.assigners.WindowAssigner) assigner(assigner, name));
-        org.apache.flink.streaming.api.windowing.triggers.Trigger flinkTrigger = trigger(d.trigger(), assigner, name);
+        org.apache.flink.streaming.api.windowing.triggers.Trigger flinkTrigger = trigger(d.trigger(), assigner, name,
+                in.getType().createSerializer(flink.getConfig().getSerializerConfig()));
         if (!assigner.isEventTime()) {
             // Tidemark fires pending processing-time windows when a bounded input ends; Flink does not
             flinkTrigger = new Windows.FireAtEndOfInput<>(flinkTrigger);
         }
         w.trigger(flinkTrigger);
+        if (d.evictor() != null) {
+            checkSerializable(d.evictor(), "evictor", name);
+            w.evictor((org.apache.flink.streaming.api.windowing.evictors.Evictor) evictor(d.evictor()));
+        }
         if (d.allowedLateness() > 0 && assigner.isEventTime()) {
             // (Tidemark ignores lateness for processing-time windows, which are never late; Flink rejects it)
             w.allowedLateness(Duration.ofMillis(d.allowedLateness()));
@@ -581,9 +591,27 @@ public final class FlinkTranslator {
                 + "event or processing time — and global) translate");
     }
 
+    /** Flink's built-in evictor for a built-in one; a user-defined evictor runs as it is, on Flink's elements. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static org.apache.flink.streaming.api.windowing.evictors.Evictor<?, ?> evictor(Evictor<?, ?> e) {
+        Class<?> c = e.getClass();
+        if (c == CountEvictor.class) {
+            CountEvictor<?> count = (CountEvictor<?>) e;
+            return org.apache.flink.streaming.api.windowing.evictors.CountEvictor.of(count.getMaxCount(), count.isEvictAfter());
+        } else if (c == TimeEvictor.class) {
+            TimeEvictor<?> time = (TimeEvictor<?>) e;
+            return org.apache.flink.streaming.api.windowing.evictors.TimeEvictor.of(ms(time.getWindowSize()), time.isEvictAfter());
+        } else if (c == DeltaEvictor.class) {
+            DeltaEvictor<Object, ?> delta = (DeltaEvictor<Object, ?>) e;
+            return org.apache.flink.streaming.api.windowing.evictors.DeltaEvictor.of(delta.getThreshold(),
+                    new Windows.Delta(delta.getDeltaFunction()), delta.isEvictAfter());
+        }
+        return new Windows.EvictorBridge((Evictor<Object, Window>) e);
+    }
+
     @SuppressWarnings({"unchecked", "rawtypes"})
     static org.apache.flink.streaming.api.windowing.triggers.Trigger<?, ?> trigger(Trigger<?, ?> t, WindowAssigner<?, ?> assigner,
-            String name) {
+            String name, org.apache.flink.api.common.typeutils.TypeSerializer<Object> elements) {
         Class<?> c = t.getClass();
         if (c == EventTimeTrigger.class) {
             return org.apache.flink.streaming.api.windowing.triggers.EventTimeTrigger.create();
@@ -597,7 +625,11 @@ public final class FlinkTranslator {
         } else if (c == PurgingTrigger.class) {
             return org.apache.flink.streaming.api.windowing.triggers.PurgingTrigger.of(
                     (org.apache.flink.streaming.api.windowing.triggers.Trigger) trigger(((PurgingTrigger<?, ?>) t).getNestedTrigger(),
-                            assigner, name));
+                            assigner, name, elements));
+        } else if (c == DeltaTrigger.class) {
+            DeltaTrigger<Object, ?> delta = (DeltaTrigger<Object, ?>) t;
+            return org.apache.flink.streaming.api.windowing.triggers.DeltaTrigger.of(delta.getThreshold(),
+                    new Windows.Delta(delta.getDeltaFunction()), elements);
         } else if (c == GlobalWindows.NeverTrigger.class) {
             return org.apache.flink.streaming.api.windowing.assigners.GlobalWindows.create().getDefaultTrigger();
         }

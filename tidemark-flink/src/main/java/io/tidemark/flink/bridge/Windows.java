@@ -7,14 +7,18 @@ import io.tidemark.api.common.state.StateDescriptor;
 import io.tidemark.runtime.operators.windowing.WindowRules;
 import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
 import io.tidemark.streaming.api.functions.windowing.WindowFunction;
+import io.tidemark.streaming.api.functions.windowing.delta.DeltaFunction;
 import io.tidemark.streaming.api.windowing.Firing;
+import io.tidemark.streaming.api.windowing.evictors.Evictor;
 import io.tidemark.streaming.api.windowing.triggers.Trigger;
 import io.tidemark.streaming.api.windowing.triggers.TriggerResult;
 import io.tidemark.streaming.api.windowing.windows.GlobalWindow;
 import io.tidemark.streaming.api.windowing.windows.TimeWindow;
 import io.tidemark.streaming.api.windowing.windows.Window;
+import io.tidemark.streaming.runtime.operators.windowing.TimestampedValue;
 import io.tidemark.util.OutputTag;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.accumulators.LongCounter;
@@ -161,6 +165,94 @@ public final class Windows {
             MetricGroup metrics() {
                 return ctx.getMetricGroup();
             }
+        }
+    }
+
+    // ------------------------------------------------------------------ delta functions and evictors
+
+    /** A Tidemark {@link DeltaFunction} as Flink's (for Flink's {@code DeltaTrigger} and {@code DeltaEvictor}). */
+    public static final class Delta implements org.apache.flink.streaming.api.functions.windowing.delta.DeltaFunction<Object> {
+        private static final long serialVersionUID = 1L;
+        private final DeltaFunction<Object> f;
+
+        public Delta(DeltaFunction<Object> f) {
+            this.f = f;
+        }
+
+        @Override
+        public double getDelta(Object oldDataPoint, Object newDataPoint) {
+            return f.getDelta(oldDataPoint, newDataPoint);
+        }
+    }
+
+    /**
+     * A user-defined Tidemark {@link Evictor} run by Flink's evicting window operator: it sees Flink's
+     * elements as Tidemark {@link TimestampedValue}s, and what it removes through the iterator is removed
+     * from Flink's.
+     */
+    public static final class EvictorBridge
+            implements org.apache.flink.streaming.api.windowing.evictors.Evictor<Object, org.apache.flink.streaming.api.windowing.windows.Window> {
+        private static final long serialVersionUID = 1L;
+        private final Evictor<Object, Window> evictor;
+
+        public EvictorBridge(Evictor<Object, Window> evictor) {
+            this.evictor = evictor;
+        }
+
+        @Override
+        public void evictBefore(Iterable<org.apache.flink.streaming.runtime.operators.windowing.TimestampedValue<Object>> elements,
+                int size, org.apache.flink.streaming.api.windowing.windows.Window window, EvictorContext ctx) {
+            evictor.evictBefore(view(elements), size, toTidemark(window), context(ctx));
+        }
+
+        @Override
+        public void evictAfter(Iterable<org.apache.flink.streaming.runtime.operators.windowing.TimestampedValue<Object>> elements,
+                int size, org.apache.flink.streaming.api.windowing.windows.Window window, EvictorContext ctx) {
+            evictor.evictAfter(view(elements), size, toTidemark(window), context(ctx));
+        }
+
+        private static Evictor.EvictorContext context(EvictorContext ctx) {
+            return new Evictor.EvictorContext() {
+                @Override
+                public long getCurrentProcessingTime() {
+                    return ctx.getCurrentProcessingTime();
+                }
+
+                @Override
+                public long getCurrentWatermark() {
+                    return ctx.getCurrentWatermark();
+                }
+            };
+        }
+
+        private static Iterable<TimestampedValue<Object>> view(
+                Iterable<org.apache.flink.streaming.runtime.operators.windowing.TimestampedValue<Object>> elements) {
+            return () -> {
+                Iterator<org.apache.flink.streaming.runtime.operators.windowing.TimestampedValue<Object>> it = elements.iterator();
+                return new Iterator<>() {
+                    @Override
+                    public boolean hasNext() {
+                        return it.hasNext();
+                    }
+
+                    @Override
+                    public TimestampedValue<Object> next() {
+                        var e = it.next();
+                        return e.hasTimestamp() ? new TimestampedValue<>(e.getValue(), e.getTimestamp())
+                                : new TimestampedValue<>(e.getValue());
+                    }
+
+                    @Override
+                    public void remove() {
+                        it.remove();
+                    }
+                };
+            };
+        }
+
+        @Override
+        public String toString() {
+            return "TidemarkEvictor(" + evictor + ")";
         }
     }
 
