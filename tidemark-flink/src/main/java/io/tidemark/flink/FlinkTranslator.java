@@ -47,6 +47,7 @@ import io.tidemark.streaming.api.functions.co.CoMapFunction;
 import io.tidemark.streaming.api.functions.co.CoProcessFunction;
 import io.tidemark.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import io.tidemark.streaming.api.functions.co.KeyedCoProcessFunction;
+import io.tidemark.streaming.api.functions.co.ProcessJoinFunction;
 import io.tidemark.streaming.api.windowing.assigners.DynamicEventTimeSessionWindows;
 import io.tidemark.streaming.api.windowing.assigners.DynamicProcessingTimeSessionWindows;
 import io.tidemark.streaming.api.windowing.assigners.EventTimeSessionWindows;
@@ -470,6 +471,32 @@ public final class FlinkTranslator {
             BroadcastProcessFunction<Object, Object, Object> f = (BroadcastProcessFunction<Object, Object, Object>) d.function();
             return broadcastConnected(d.descriptors()).process(new Broadcasts.NonKeyed(f, name),
                     States.producedType(f, BroadcastProcessFunction.class, 2));
+        }
+
+        @Override
+        public SingleOutputStreamOperator<Object> intervalJoin(TwoInputOperatorDescription.IntervalJoin d) {
+            ProcessJoinFunction<Object, Object, Object> f = (ProcessJoinFunction<Object, Object, Object>) d.function();
+            DataStream<Object> left = translate(t.getInput1());
+            DataStream<Object> right = translate(t.getInput2());
+            if (!(left instanceof KeyedStream) || !(right instanceof KeyedStream)) {
+                throw new TranslationException("operator '" + name + "': both inputs of an interval join must be keyed");
+            }
+            KeyedStream.IntervalJoined<Object, Object, Object> joined = ((KeyedStream<Object, Object>) left)
+                    .intervalJoin((KeyedStream<Object, Object>) right)
+                    .between(ms(d.lowerBound()), ms(d.upperBound()));
+            if (!d.lowerBoundInclusive()) {
+                joined.lowerBoundExclusive();
+            }
+            if (!d.upperBoundInclusive()) {
+                joined.upperBoundExclusive();
+            }
+            if (d.leftLateDataTag() != null) {
+                joined.sideOutputLeftLateData(Runtime.tag((OutputTag<Object>) d.leftLateDataTag()));
+            }
+            if (d.rightLateDataTag() != null) {
+                joined.sideOutputRightLateData(Runtime.tag((OutputTag<Object>) d.rightLateDataTag()));
+            }
+            return joined.process(new CoFunctions.ProcessJoin(f, name), States.producedType(f, ProcessJoinFunction.class, 2));
         }
 
         @Override

@@ -53,4 +53,9 @@ public final class TwoInputOperators implements TwoInputOperatorDescription.Visi
     public AbstractTwoInputOperator<?, ?, ?> keyedBroadcastProcess(TwoInputOperatorDescription.KeyedBroadcastProcess d) {
         return new CoBroadcastWithKeyedOperator<>((KeyedBroadcastProcessFunction) d.function(), d.descriptors());
     }
+
+    @Override
+    public AbstractTwoInputOperator<?, ?, ?> intervalJoin(TwoInputOperatorDescription.IntervalJoin d) {
+        return new IntervalJoinOperator<>(d);
+    }
 }

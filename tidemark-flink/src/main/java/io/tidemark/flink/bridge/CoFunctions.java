@@ -6,6 +6,7 @@ import io.tidemark.streaming.api.functions.co.CoFlatMapFunction;
 import io.tidemark.streaming.api.functions.co.CoMapFunction;
 import io.tidemark.streaming.api.functions.co.CoProcessFunction;
 import io.tidemark.streaming.api.functions.co.KeyedCoProcessFunction;
+import io.tidemark.streaming.api.functions.co.ProcessJoinFunction;
 import io.tidemark.util.Collector;
 import io.tidemark.util.OutputTag;
 import org.apache.flink.api.common.accumulators.LongCounter;
@@ -271,5 +272,68 @@ public final class CoFunctions {
     /** A Tidemark collector over a Flink one (no counter). */
     static Collector<Object> collector(org.apache.flink.util.Collector<Object> out) {
         return Runtime.collector(out, null);
+    }
+
+    /**
+     * A Tidemark {@link ProcessJoinFunction} (interval join) as Flink's, with the pair's timestamps.
+     * Counts what it emits ({@code numRecordsOut}); Flink's operator sees the input records.
+     */
+    public static final class ProcessJoin extends org.apache.flink.streaming.api.functions.co.ProcessJoinFunction<Object, Object, Object> {
+        private static final long serialVersionUID = 1L;
+        private final ProcessJoinFunction<Object, Object, Object> f;
+        private final String name;
+        private transient LongCounter out;
+        private transient JoinCtx ctx;
+
+        public ProcessJoin(ProcessJoinFunction<Object, Object, Object> f, String name) {
+            this.f = f;
+            this.name = name;
+        }
+
+        @Override
+        public void open(OpenContext openContext) throws Exception {
+            out = Runtime.counter(getRuntimeContext(), name, "numRecordsOut");
+            ctx = new JoinCtx(f);
+            Runtime.open(f, getRuntimeContext());
+        }
+
+        @Override
+        public void processElement(Object left, Object right, Context c, org.apache.flink.util.Collector<Object> o) throws Exception {
+            ctx.c = c;
+            f.processElement(left, right, ctx, Runtime.collector(o, out));
+        }
+
+        @Override
+        public void close() throws Exception {
+            Runtime.close(f);
+        }
+
+        private static final class JoinCtx extends ProcessJoinFunction<Object, Object, Object>.Context {
+            private org.apache.flink.streaming.api.functions.co.ProcessJoinFunction<Object, Object, Object>.Context c;
+
+            JoinCtx(ProcessJoinFunction<Object, Object, Object> f) {
+                f.super();
+            }
+
+            @Override
+            public long getLeftTimestamp() {
+                return c.getLeftTimestamp();
+            }
+
+            @Override
+            public long getRightTimestamp() {
+                return c.getRightTimestamp();
+            }
+
+            @Override
+            public long getTimestamp() {
+                return c.getTimestamp();
+            }
+
+            @Override
+            public <X> void output(OutputTag<X> outputTag, X value) {
+                c.output(Runtime.tag(outputTag), value);
+            }
+        }
     }
 }

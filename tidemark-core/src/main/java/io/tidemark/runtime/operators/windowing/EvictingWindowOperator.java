@@ -88,7 +88,8 @@ final class EvictingWindowOperator<IN, OUT, W extends Window>
             window.acc = new EvictableElements<IN>();
             window.hasData = true;
         }
-        ((EvictableElements<IN>) window.acc).add(TimestampedValue.from(record));
+        ((EvictableElements<IN>) window.acc).add(record.hasTimestamp()
+                ? new TimestampedValue<>(record.getValue(), record.getTimestamp()) : new TimestampedValue<>(record.getValue()));
     }
 
     @Override

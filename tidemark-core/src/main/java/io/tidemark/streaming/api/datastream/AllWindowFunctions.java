@@ -1,7 +1,6 @@
 package io.tidemark.streaming.api.datastream;
 
 import io.tidemark.api.common.functions.OpenContext;
-import io.tidemark.api.common.functions.RichFunction;
 import io.tidemark.api.common.functions.RuntimeContext;
 import io.tidemark.api.common.state.KeyedStateStore;
 import io.tidemark.api.java.functions.LongKeySelector;
@@ -39,50 +38,17 @@ final class AllWindowFunctions {
     }
 
     /** An {@link AllWindowFunction} as a {@link WindowFunction} that ignores the key. */
-    static final class Apply<IN, OUT, W extends Window> implements WindowFunction<IN, OUT, Long, W>, RichFunction {
+    static final class Apply<IN, OUT, W extends Window> extends WrappingFunction<AllWindowFunction<IN, OUT, W>>
+            implements WindowFunction<IN, OUT, Long, W> {
         private static final long serialVersionUID = 1L;
-        private final AllWindowFunction<IN, OUT, W> function;
-        private transient RuntimeContext runtimeContext;
 
         Apply(AllWindowFunction<IN, OUT, W> function) {
-            this.function = java.util.Objects.requireNonNull(function, "all-window function");
+            super(function);
         }
 
         @Override
         public void apply(Long key, W window, Iterable<IN> input, Collector<OUT> out) throws Exception {
-            function.apply(window, input, out);
-        }
-
-        @Override
-        public void open(OpenContext openContext) throws Exception {
-            if (function instanceof RichFunction rich) {
-                rich.open(openContext);
-            }
-        }
-
-        @Override
-        public void close() throws Exception {
-            if (function instanceof RichFunction rich) {
-                rich.close();
-            }
-        }
-
-        @Override
-        public RuntimeContext getRuntimeContext() {
-            return runtimeContext;
-        }
-
-        @Override
-        public void setRuntimeContext(RuntimeContext context) {
-            this.runtimeContext = context;
-            if (function instanceof RichFunction rich) {
-                rich.setRuntimeContext(context);
-            }
-        }
-
-        @Override
-        public String toString() {
-            return function.toString();
+            wrapped.apply(window, input, out);
         }
     }
 

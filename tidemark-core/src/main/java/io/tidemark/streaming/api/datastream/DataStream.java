@@ -123,6 +123,16 @@ public class DataStream<T> {
                 broadcastStream.getBroadcastStateDescriptors());
     }
 
+    /** A window join of this stream with {@code other} (see {@link JoinedStreams}). */
+    public <T2> JoinedStreams<T, T2> join(DataStream<T2> other) {
+        return new JoinedStreams<>(this, other);
+    }
+
+    /** A window co-group of this stream with {@code other} (see {@link CoGroupedStreams}). */
+    public <T2> CoGroupedStreams<T, T2> coGroup(DataStream<T2> other) {
+        return new CoGroupedStreams<>(this, other);
+    }
+
     /**
      * Every record to every subtask of the operator this is connected to, which keeps the broadcast
      * states {@code broadcastStateDescriptors} name.

@@ -15,6 +15,10 @@ import io.tidemark.streaming.api.windowing.triggers.CountTrigger;
 import io.tidemark.streaming.api.windowing.triggers.PurgingTrigger;
 import io.tidemark.streaming.api.windowing.windows.GlobalWindow;
 import io.tidemark.streaming.api.windowing.windows.Window;
+import io.tidemark.streaming.api.functions.co.ProcessJoinFunction;
+import io.tidemark.streaming.api.transformations.TwoInputOperatorDescription;
+import io.tidemark.util.OutputTag;
+import java.time.Duration;
 import java.util.Objects;
 
 /** A stream partitioned by key: the operators after it have keyed state and timers. */
@@ -156,5 +160,104 @@ public class KeyedStream<T, K> extends DataStream<T> {
      */
     public WindowedStream<T, K, GlobalWindow> countWindow(long size, long slide) {
         return window(GlobalWindows.create()).evictor(CountEvictor.of(size)).trigger(CountTrigger.of(slide));
+    }
+
+    // ------------------------------------------------------------------ interval join
+
+    /**
+     * An interval join of this stream (left) with {@code otherStream} (right), keyed alike: each left
+     * element joins the right elements of its key whose timestamps are within bounds of its own (see
+     * {@link IntervalJoin#between}). Event time only.
+     */
+    public <T1> IntervalJoin<T, T1, K> intervalJoin(KeyedStream<T1, K> otherStream) {
+        return new IntervalJoin<>(this, Objects.requireNonNull(otherStream, "other stream"));
+    }
+
+    /** An interval join waiting for its bounds. */
+    public static class IntervalJoin<T1, T2, KEY> {
+        private final KeyedStream<T1, KEY> left;
+        private final KeyedStream<T2, KEY> right;
+        private boolean eventTime = true;
+
+        IntervalJoin(KeyedStream<T1, KEY> left, KeyedStream<T2, KEY> right) {
+            this.left = left;
+            this.right = right;
+        }
+
+        /** Joins in event time (the default and only supported time). */
+        public IntervalJoin<T1, T2, KEY> inEventTime() {
+            eventTime = true;
+            return this;
+        }
+
+        /** Processing time: {@link #between} then fails, as in Flink. */
+        public IntervalJoin<T1, T2, KEY> inProcessingTime() {
+            eventTime = false;
+            return this;
+        }
+
+        /**
+         * A left element at {@code l} joins the right elements at {@code r} with
+         * {@code l + lowerBound <= r <= l + upperBound} (both bounds inclusive unless made exclusive).
+         */
+        public IntervalJoined<T1, T2, KEY> between(Duration lowerBound, Duration upperBound) {
+            if (!eventTime) {
+                throw new UnsupportedOperationException("Time-bounded stream joins are only supported in event time");
+            }
+            Objects.requireNonNull(lowerBound, "lower bound");
+            Objects.requireNonNull(upperBound, "upper bound");
+            return new IntervalJoined<>(left, right, lowerBound.toMillis(), upperBound.toMillis());
+        }
+    }
+
+    /** An interval join with its bounds: make them exclusive, route late data, then process the pairs. */
+    public static class IntervalJoined<IN1, IN2, KEY> {
+        private final KeyedStream<IN1, KEY> left;
+        private final KeyedStream<IN2, KEY> right;
+        private final long lowerBound;
+        private final long upperBound;
+        private boolean lowerBoundInclusive = true;
+        private boolean upperBoundInclusive = true;
+        private OutputTag<IN1> leftLateDataTag;
+        private OutputTag<IN2> rightLateDataTag;
+
+        IntervalJoined(KeyedStream<IN1, KEY> left, KeyedStream<IN2, KEY> right, long lowerBound, long upperBound) {
+            this.left = left;
+            this.right = right;
+            this.lowerBound = lowerBound;
+            this.upperBound = upperBound;
+        }
+
+        /** {@code r < l + upperBound} instead of {@code <=}. */
+        public IntervalJoined<IN1, IN2, KEY> upperBoundExclusive() {
+            upperBoundInclusive = false;
+            return this;
+        }
+
+        /** {@code l + lowerBound < r} instead of {@code <=}. */
+        public IntervalJoined<IN1, IN2, KEY> lowerBoundExclusive() {
+            lowerBoundInclusive = false;
+            return this;
+        }
+
+        /** Left elements behind the watermark go to this side output (otherwise they are dropped). */
+        public IntervalJoined<IN1, IN2, KEY> sideOutputLeftLateData(OutputTag<IN1> outputTag) {
+            leftLateDataTag = Objects.requireNonNull(outputTag, "output tag");
+            return this;
+        }
+
+        /** Right elements behind the watermark go to this side output (otherwise they are dropped). */
+        public IntervalJoined<IN1, IN2, KEY> sideOutputRightLateData(OutputTag<IN2> outputTag) {
+            rightLateDataTag = Objects.requireNonNull(outputTag, "output tag");
+            return this;
+        }
+
+        /** Evaluates every joined pair with {@code processJoinFunction}. */
+        public <OUT> SingleOutputStreamOperator<OUT> process(ProcessJoinFunction<IN1, IN2, OUT> processJoinFunction) {
+            TwoInputOperatorDescription.IntervalJoin d = new TwoInputOperatorDescription.IntervalJoin(
+                    Objects.requireNonNull(processJoinFunction, "process join function"), lowerBound, upperBound,
+                    lowerBoundInclusive, upperBoundInclusive, leftLateDataTag, rightLateDataTag);
+            return ConnectedStreams.addTwoInput(left.getExecutionEnvironment(), left, right, "Interval Join", d);
+        }
     }
 }

@@ -7,6 +7,8 @@ import io.tidemark.streaming.api.functions.co.CoMapFunction;
 import io.tidemark.streaming.api.functions.co.CoProcessFunction;
 import io.tidemark.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import io.tidemark.streaming.api.functions.co.KeyedCoProcessFunction;
+import io.tidemark.streaming.api.functions.co.ProcessJoinFunction;
+import io.tidemark.util.OutputTag;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;
@@ -38,6 +40,8 @@ public sealed interface TwoInputOperatorDescription extends Serializable {
         R broadcastProcess(BroadcastProcess d);
 
         R keyedBroadcastProcess(KeyedBroadcastProcess d);
+
+        R intervalJoin(IntervalJoin d);
     }
 
     /** {@code connect(..).map(CoMapFunction)}. */
@@ -121,6 +125,52 @@ public sealed interface TwoInputOperatorDescription extends Serializable {
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.keyedBroadcastProcess(this);
+        }
+    }
+
+    /**
+     * An interval join of two keyed streams: a left element at {@code l} and a right element of the same
+     * key at {@code r} join when {@code l + lowerBound <= r <= l + upperBound} ({@code <} at an exclusive
+     * bound). Event time only.
+     *
+     * @param lowerBound milliseconds, may be negative
+     * @param upperBound milliseconds, may be negative
+     * @param leftLateDataTag where left elements behind the watermark go, or null (dropped)
+     * @param rightLateDataTag where right elements behind the watermark go, or null (dropped)
+     */
+    record IntervalJoin(ProcessJoinFunction<?, ?, ?> function, long lowerBound, long upperBound, boolean lowerBoundInclusive,
+            boolean upperBoundInclusive, OutputTag<?> leftLateDataTag, OutputTag<?> rightLateDataTag)
+            implements TwoInputOperatorDescription {
+        public IntervalJoin {
+            Objects.requireNonNull(function, "process join function");
+            if (inclusiveLowerBound(lowerBound, lowerBoundInclusive) > inclusiveUpperBound(upperBound, upperBoundInclusive)) {
+                throw new IllegalArgumentException("lowerBound <= upperBound must be fulfilled: the interval ["
+                        + lowerBound + ", " + upperBound + "] with " + (lowerBoundInclusive ? "inclusive" : "exclusive")
+                        + " lower and " + (upperBoundInclusive ? "inclusive" : "exclusive") + " upper bound is empty");
+            }
+        }
+
+        /** The smallest {@code r - l} that joins. */
+        public long inclusiveLowerBound() {
+            return inclusiveLowerBound(lowerBound, lowerBoundInclusive);
+        }
+
+        /** The largest {@code r - l} that joins. */
+        public long inclusiveUpperBound() {
+            return inclusiveUpperBound(upperBound, upperBoundInclusive);
+        }
+
+        private static long inclusiveLowerBound(long bound, boolean inclusive) {
+            return inclusive ? bound : bound + 1;
+        }
+
+        private static long inclusiveUpperBound(long bound, boolean inclusive) {
+            return inclusive ? bound : bound - 1;
+        }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.intervalJoin(this);
         }
     }
 }

@@ -1,7 +1,5 @@
 package io.tidemark.streaming.runtime.operators.windowing;
 
-import io.tidemark.runtime.streamrecord.StreamRecord;
-
 /**
  * An element of an evicting window with its timestamp, as an {@code Evictor} sees it. An element
  * without a timestamp (processing time, or a source that gives none) has none here either
@@ -28,12 +26,6 @@ public final class TimestampedValue<T> {
         this.hasTimestamp = true;
     }
 
-    /** The value and timestamp (if any) of {@code record}. */
-    public static <T> TimestampedValue<T> from(StreamRecord<T> record) {
-        return record.hasTimestamp() ? new TimestampedValue<>(record.getValue(), record.getTimestamp())
-                : new TimestampedValue<>(record.getValue());
-    }
-
     public T getValue() {
         return value;
     }
@@ -49,11 +41,6 @@ public final class TimestampedValue<T> {
 
     public boolean hasTimestamp() {
         return hasTimestamp;
-    }
-
-    /** The element as a stream record (with its timestamp, if it has one). */
-    public StreamRecord<T> getStreamRecord() {
-        return hasTimestamp ? new StreamRecord<>(value, timestamp) : new StreamRecord<>(value);
     }
 
     @Override
