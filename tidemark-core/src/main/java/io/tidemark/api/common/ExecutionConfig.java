@@ -6,6 +6,9 @@ import java.time.Duration;
 /** Job-wide settings. */
 public class ExecutionConfig implements Serializable {
 
+    private final io.tidemark.api.common.serialization.SerializerConfig serializerConfig =
+            new io.tidemark.api.common.serialization.SerializerConfig();
+
     private static final long serialVersionUID = 1L;
 
     /** Flink's default periodic watermark interval. */
@@ -55,5 +58,10 @@ public class ExecutionConfig implements Serializable {
     /** Whether generators are also asked for a watermark after every event ({@link #setPerEventWatermarks}). */
     public boolean isPerEventWatermarks() {
         return perEventWatermarks;
+    }
+
+    /** How types are serialized (see {@link io.tidemark.api.common.serialization.SerializerConfig}). */
+    public io.tidemark.api.common.serialization.SerializerConfig getSerializerConfig() {
+        return serializerConfig;
     }
 }

@@ -47,6 +47,23 @@ public class TypeInformation<T> implements Serializable {
         return t instanceof Class ? (Class<T>) t : null;
     }
 
+    /**
+     * A serializer of this type, where Flink's API asks for one (for example {@code DeltaTrigger.of}):
+     * the embedded engine keeps records and state as objects and never calls it; on Flink the runner
+     * uses Flink's serializer of the stream's type instead.
+     */
+    public io.tidemark.api.common.typeutils.TypeSerializer<T> createSerializer(
+            io.tidemark.api.common.serialization.SerializerConfig config) {
+        return new io.tidemark.api.common.typeutils.TypeSerializer<T>() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public String toString() {
+                return "TypeSerializer(" + typeName + ")";
+            }
+        };
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof TypeInformation && ((TypeInformation<?>) o).typeName.equals(typeName);

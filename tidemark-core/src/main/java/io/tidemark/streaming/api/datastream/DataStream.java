@@ -45,6 +45,17 @@ public class DataStream<T> {
         return transformation;
     }
 
+    /**
+     * The declared type of the records ({@code returns(...)}), or {@code Object}'s when none was
+     * declared: the embedded engine needs no types.
+     */
+    @SuppressWarnings("unchecked")
+    public TypeInformation<T> getType() {
+        TypeInformation<?> declared = transformation.getOutputType();
+        return (TypeInformation<T>) (declared != null ? declared
+                : TypeInformation.of(Object.class));
+    }
+
     public int getParallelism() {
         int p = transformation.getParallelism();
         return p == -1 ? environment.getParallelism() : p;
