@@ -23,9 +23,9 @@ import java.util.Map;
  * <pre>
  * io.tidemark.bench.BenchMain [--events N] [--keys K] [--engines dense,hash,tidemark,flink,runner]
  *     [--rounds R] [--parallelism P] [--no-warmup] [--smoke] [--out DIR] [--latency [--rate R] [--seconds S]]
- *     [--growth] [W1 W2 W3 W4 W5 W6 Q5 Q7 Q11 K1 ...]
+ *     [--growth] [W1 W2 W3 W4 W5 W6 Q5 Q7 Q8 Q11 K1 ...]
  * </pre>
- * W5 stands for the three Nexmark-style queries Q5, Q7 and Q11; K1 is W1 read from a local Kafka broker
+ * W5 stands for the four Nexmark-style queries Q5, Q7, Q8 and Q11; K1 is W1 read from a local Kafka broker
  * ({@link KafkaBench}: Tidemark's KafkaSource against Flink's, at parallelism 1 and 2). Without workloads: W1.
  */
 public final class BenchMain {
@@ -100,7 +100,7 @@ public final class BenchMain {
         List<String> workloads = new ArrayList<>();
         for (String w : o.workloads) {
             if (w.equals("W5")) {
-                workloads.addAll(List.of("Q5", "Q7", "Q11"));
+                workloads.addAll(List.of("Q5", "Q7", "Q8", "Q11"));
             } else {
                 workloads.add(w);
             }
@@ -154,7 +154,7 @@ public final class BenchMain {
                             + " [--parallelism P]"
                             + " [--no-warmup] [--smoke] [--out DIR] [--no-write] [--latency [--rate R] [--seconds S]] [--growth]"
                             + " [--construct-records]"
-                            + " [W1 W2 W3 W4 W5 W6 Q5 Q7 Q11 K1 ...]");
+                            + " [W1 W2 W3 W4 W5 W6 Q5 Q7 Q8 Q11 K1 ...]");
                     o.help = true;
                 }
                 default -> {
@@ -220,8 +220,8 @@ public final class BenchMain {
             case "W1", "W2", "W6" -> Events.keyed(n, o.keys > 0 ? o.keys : 10_000, 0, 42);
             case "W3" -> Events.keyed(n, o.keys > 0 ? o.keys : 100_000, 0, 43);
             case "W4" -> Events.keyed(n, o.keys > 0 ? o.keys : 10_000, 0.05, 44);
-            case "Q5", "Q7", "Q11" -> Events.nexmark(n, 45);
-            default -> throw new IllegalArgumentException("unknown workload " + w + " (W1..W6, Q5, Q7, Q11)");
+            case "Q5", "Q7", "Q8", "Q11" -> Events.nexmark(n, 45);
+            default -> throw new IllegalArgumentException("unknown workload " + w + " (W1..W6, Q5, Q7, Q8, Q11)");
         };
     }
 
@@ -234,6 +234,7 @@ public final class BenchMain {
             case "W6" -> "W6 as W1 from 16 splits with idleness 1 min, watermarks per event";
             case "Q5" -> "W5/q5 hot items: bids per auction, sliding 10 s every 2 s, top auction per window";
             case "Q7" -> "W5/q7 highest bid per tumbling 10 s window";
+            case "Q8" -> "W5/q8 new sellers: persons joined with their auctions, tumbling 10 s window join";
             case "Q11" -> "W5/q11 bids per user session, gap 10 s";
             default -> w;
         };
@@ -253,6 +254,7 @@ public final class BenchMain {
                     case "W4" -> Loops.tumblingDense(in, 1_000, 5_000, Shared.main, Shared.side);
                     case "Q5" -> Loops.slidingDense(in, 10_000, 2_000, true, Shared.main);
                     case "Q7" -> Loops.maxBidDense(e, 10_000, Shared.main);
+                    case "Q8" -> Loops.newSellersDense(e, 10_000, Shared.main);
                     case "Q11" -> Loops.sessionsDense(in, 10_000, Shared.main);
                     default -> throw new IllegalArgumentException(w);
                 }
@@ -266,6 +268,7 @@ public final class BenchMain {
                     case "W4" -> Loops.tumblingHash(in, 1_000, 5_000, Shared.main, Shared.side);
                     case "Q5" -> Loops.slidingHash(in, 10_000, 2_000, true, Shared.main);
                     case "Q7" -> Loops.maxBidHash(e, 10_000, Shared.main);
+                    case "Q8" -> Loops.newSellersHash(e, 10_000, Shared.main);
                     case "Q11" -> Loops.sessionsHash(in, 10_000, Shared.main);
                     default -> throw new IllegalArgumentException(w);
                 }

@@ -628,4 +628,150 @@ public final class Loops {
         }
         best.forEach((s, v) -> out.add(v[1], s, s + size, v[2], v[0]));
     }
+
+    // ------------------------------------------------------------------ Nexmark q8: new sellers per window
+
+    /**
+     * Persons joined with the auctions they opened in the same tumbling window (a window join on
+     * person id = seller), emitted as (person, start, end, auction, 0) when the watermark passes the
+     * window; dense ring of per-window arrays, persons sorted once per window and searched per auction.
+     */
+    public static void newSellersDense(Events e, long size, Digest out) {
+        int ring = (int) ((BOUND + 2 * size) / size) + 3;
+        long[] start = new long[ring];
+        java.util.Arrays.fill(start, Long.MIN_VALUE);
+        LongList[] persons = new LongList[ring];
+        LongList[] auctions = new LongList[ring];
+        LongList[] sellers = new LongList[ring];
+        for (int x = 0; x < ring; x++) {
+            persons[x] = new LongList();
+            auctions[x] = new LongList();
+            sellers[x] = new LongList();
+        }
+        long maxTs = Long.MIN_VALUE;
+        long wm = Long.MIN_VALUE;
+        for (int i = 0, n = e.n; i < n; i++) {
+            byte kind = e.kind[i];
+            if (kind != Events.PERSON && kind != Events.AUCTION) {
+                continue;
+            }
+            long t = e.ts[i];
+            long s = windowStart(t, size);
+            int slot = (int) Math.floorMod(s / size, (long) ring);
+            if (start[slot] != s) {
+                if (start[slot] != Long.MIN_VALUE) {
+                    throw new IllegalStateException("window ring too small");
+                }
+                start[slot] = s;
+            }
+            if (kind == Events.PERSON) {
+                persons[slot].add(e.key[i]);
+            } else {
+                auctions[slot].add(e.key[i]);
+                sellers[slot].add(e.key2[i]);
+            }
+            if (t > maxTs) {
+                maxTs = t;
+                long w = maxTs - BOUND - 1;
+                if (w > wm) {
+                    wm = w;
+                    for (int x = 0; x < ring; x++) {
+                        if (start[x] != Long.MIN_VALUE && start[x] + size - 1 <= wm) {
+                            joinWindow(start[x], size, persons[x], auctions[x], sellers[x], out);
+                            start[x] = Long.MIN_VALUE;
+                        }
+                    }
+                }
+            }
+        }
+        for (int x = 0; x < ring; x++) {
+            if (start[x] != Long.MIN_VALUE) {
+                joinWindow(start[x], size, persons[x], auctions[x], sellers[x], out);
+            }
+        }
+    }
+
+    private static void joinWindow(long start, long size, LongList persons, LongList auctions, LongList sellers, Digest out) {
+        long[] ids = java.util.Arrays.copyOf(persons.values, persons.size);
+        java.util.Arrays.sort(ids);
+        for (int a = 0; a < auctions.size; a++) {
+            long seller = sellers.values[a];
+            int at = java.util.Arrays.binarySearch(ids, seller);
+            if (at >= 0) {
+                // persons are unique, but count every equal id, as a join would
+                for (int p = at; p >= 0 && ids[p] == seller; p--) {
+                    out.add(seller, start, start + size, auctions.values[a], 0);
+                }
+                for (int p = at + 1; p < ids.length && ids[p] == seller; p++) {
+                    out.add(seller, start, start + size, auctions.values[a], 0);
+                }
+            }
+        }
+        persons.size = 0;
+        auctions.size = 0;
+        sellers.size = 0;
+    }
+
+    /** Persons joined with their auctions per tumbling window, with hash maps from window start to each side. */
+    public static void newSellersHash(Events e, long size, Digest out) {
+        Map<Long, Map<Long, Integer>> persons = new HashMap<>();
+        Map<Long, java.util.List<long[]>> auctions = new HashMap<>();
+        long maxTs = Long.MIN_VALUE;
+        long wm = Long.MIN_VALUE;
+        for (int i = 0, n = e.n; i < n; i++) {
+            byte kind = e.kind[i];
+            if (kind != Events.PERSON && kind != Events.AUCTION) {
+                continue;
+            }
+            long t = e.ts[i];
+            long s = windowStart(t, size);
+            if (kind == Events.PERSON) {
+                persons.computeIfAbsent(s, k -> new HashMap<>()).merge((long) e.key[i], 1, Integer::sum);
+            } else {
+                auctions.computeIfAbsent(s, k -> new java.util.ArrayList<>()).add(new long[] {e.key[i], e.key2[i]});
+            }
+            if (t > maxTs) {
+                maxTs = t;
+                long w = maxTs - BOUND - 1;
+                if (w > wm) {
+                    wm = w;
+                    long mark = wm;
+                    auctions.keySet().removeIf(st -> {
+                        if (st + size - 1 <= mark) {
+                            emitJoined(st, size, persons.remove(st), auctions.get(st), out);
+                            return true;
+                        }
+                        return false;
+                    });
+                    persons.keySet().removeIf(st -> st + size - 1 <= mark);
+                }
+            }
+        }
+        auctions.forEach((st, list) -> emitJoined(st, size, persons.get(st), list, out));
+    }
+
+    private static void emitJoined(long start, long size, Map<Long, Integer> persons, java.util.List<long[]> auctions, Digest out) {
+        if (persons == null) {
+            return;
+        }
+        for (long[] a : auctions) {
+            Integer times = persons.get(a[1]);
+            for (int k = 0; times != null && k < times; k++) {
+                out.add(a[1], start, start + size, a[0], 0);
+            }
+        }
+    }
+
+    /** A growable array of longs. */
+    private static final class LongList {
+        long[] values = new long[16];
+        int size;
+
+        void add(long v) {
+            if (size == values.length) {
+                values = java.util.Arrays.copyOf(values, size * 2);
+            }
+            values[size++] = v;
+        }
+    }
 }

@@ -5,6 +5,7 @@ import io.tidemark.api.common.eventtime.Watermark;
 import io.tidemark.api.common.eventtime.WatermarkGenerator;
 import io.tidemark.api.common.eventtime.WatermarkOutput;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.api.common.functions.JoinFunction;
 import io.tidemark.api.common.functions.Commutative;
 import io.tidemark.api.common.functions.LongColumnsAggregateFunction;
 import io.tidemark.api.common.functions.ReduceFunction;
@@ -248,6 +249,15 @@ public final class TidemarkJobs {
         }
     }
 
+    /** A person and an auction they opened in one window: (person, window start, end, auction, 0) (Nexmark q8). */
+    static final class NewSeller implements JoinFunction<Event, Event, Result> {
+        @Override
+        public Result join(Event person, Event auction) {
+            long start = Loops.windowStart(person.ts, 10_000);
+            return new Result(person.key, start, start + 10_000, auction.key, 0);
+        }
+    }
+
     /** Highest price, then smaller auction, then smaller bidder (Nexmark q7). */
     static final class MaxBid implements ReduceFunction<Event> {
         @Override
@@ -392,6 +402,13 @@ public final class TidemarkJobs {
             case "Q7" -> source(env, rate, false).filter(e -> e.kind == Events.BID).keyBy(LongKeySelector.of(e -> 0L))
                     .window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
                     .reduce(new MaxBid(), new BidResult()).addSink(new ResultSink());
+            case "Q8" -> {
+                DataStream<Event> events = source(env, rate, false);
+                events.filter(e -> e.kind == Events.PERSON).join(events.filter(e -> e.kind == Events.AUCTION))
+                        .where(LongKeySelector.of(p -> p.key)).equalTo(LongKeySelector.of(a -> a.key2))
+                        .window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
+                        .apply(new NewSeller()).addSink(new ResultSink());
+            }
             case "Q11" -> source(env, rate, false).filter(e -> e.kind == Events.BID).keyBy(LongKeySelector.of(e -> e.key2))
                     .window(EventTimeSessionWindows.withGap(Duration.ofSeconds(10)))
                     .aggregate(new CountSum(), new ToResult()).addSink(new ResultSink());

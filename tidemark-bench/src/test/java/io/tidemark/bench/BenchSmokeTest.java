@@ -14,7 +14,7 @@ class BenchSmokeTest {
     @Test
     void everyWorkloadGivesTheSameResultsOnTidemarkAndBothLoops() throws Exception {
         BenchMain.Report r = BenchMain.run(new String[] {"--smoke", "--engines", "dense,hash,tidemark", "W1", "W2", "W3", "W4", "W5"});
-        assertThat(r.rows).hasSize(7 * 3);
+        assertThat(r.rows).hasSize(8 * 3);
         assertThat(r.rows).allSatisfy(row -> {
             assertThat(row.match()).as(row.workload() + " on " + row.engine()).isTrue();
             assertThat(row.results()).as(row.workload() + " results").isPositive();
@@ -25,9 +25,12 @@ class BenchSmokeTest {
     }
 
     @Test
-    void flinkGivesTheSameResultsOnW4DirectlyAndThroughTheRunner() throws Exception {
-        BenchMain.Report r = BenchMain.run(new String[] {"--smoke", "--engines", "dense,tidemark,flink,runner", "W4"});
-        assertThat(r.rows).hasSize(4).allSatisfy(row -> assertThat(row.match()).as(row.engine()).isTrue());
+    void flinkGivesTheSameResultsOnW4AndQ8DirectlyAndThroughTheRunner() throws Exception {
+        BenchMain.Report r = BenchMain.run(new String[] {"--smoke", "--engines", "dense,tidemark,flink,runner", "W4", "Q8"});
+        assertThat(r.rows).hasSize(2 * 4).allSatisfy(row -> {
+            assertThat(row.match()).as(row.workload() + " on " + row.engine()).isTrue();
+            assertThat(row.results()).as(row.workload() + " results").isPositive();
+        });
     }
 
     @Test

@@ -14,6 +14,7 @@ import org.apache.flink.api.common.eventtime.WatermarkOutput;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.AggregateFunction;
 import org.apache.flink.api.common.functions.FilterFunction;
+import org.apache.flink.api.common.functions.JoinFunction;
 import org.apache.flink.api.common.functions.ReduceFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -179,6 +180,35 @@ public final class FlinkJobs {
         }
     }
 
+    static final class IsKind implements FilterFunction<Event> {
+        private final int kind;
+
+        IsKind(int kind) {
+            this.kind = kind;
+        }
+
+        @Override
+        public boolean filter(Event e) {
+            return e.kind == kind;
+        }
+    }
+
+    static final class BySeller implements KeySelector<Event, Long> {
+        @Override
+        public Long getKey(Event e) {
+            return e.key2;
+        }
+    }
+
+    /** A person and an auction they opened in one window (Nexmark q8). */
+    static final class NewSeller implements JoinFunction<Event, Event, Result> {
+        @Override
+        public Result join(Event person, Event auction) {
+            long start = person.ts - Math.floorMod(person.ts, 10_000L);
+            return new Result(person.key, start, start + 10_000, auction.key, 0);
+        }
+    }
+
     static final class IsBid implements FilterFunction<Event> {
         @Override
         public boolean filter(Event e) {
@@ -298,6 +328,13 @@ public final class FlinkJobs {
             case "Q7" -> source(env).filter(new IsBid()).keyBy(new ByNothing())
                     .window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
                     .reduce(new MaxBid(), new BidResult(), result).addSink(new ResultSink());
+            case "Q8" -> {
+                DataStream<Event> events = source(env);
+                events.filter(new IsKind(Events.PERSON)).join(events.filter(new IsKind(Events.AUCTION)))
+                        .where(new ByKey(), Types.LONG).equalTo(new BySeller(), Types.LONG)
+                        .window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
+                        .apply(new NewSeller(), result).addSink(new ResultSink());
+            }
             case "Q11" -> source(env).filter(new IsBid()).keyBy(new ByBidder())
                     .window(EventTimeSessionWindows.withGap(Duration.ofSeconds(10)))
                     .aggregate(new CountSum(), new ToResult(), acc, acc, result).addSink(new ResultSink());
