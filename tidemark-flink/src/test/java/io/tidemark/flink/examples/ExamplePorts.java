@@ -47,24 +47,36 @@ final class ExamplePorts {
     }
 
     /**
-     * Asserts that the port at {@code path} (under tidemark-examples' {@code io/tidemark/examples/flink/})
+     * Asserts that each port at {@code paths} (under tidemark-examples' {@code io/tidemark/examples/flink/})
      * differs from the Flink program (under this module's {@code io/tidemark/flink/examples/original/})
-     * only in the package and the imports' prefix.
+     * only in the package and the imports' prefix, and that the example as a whole imports Flink's API.
      */
-    static void assertImportsOnlyDiffer(String path) throws IOException {
-        List<String> port = Files.readAllLines(Path.of("../tidemark-examples/src/main/java/io/tidemark/examples/flink", path));
-        List<String> flink = Files.readAllLines(Path.of("src/test/java/io/tidemark/flink/examples/original", path));
-        assertThat(normalized(port, "io.tidemark.")).as(path).isEqualTo(normalized(flink, "org.apache.flink."))
-                .anyMatch(l -> l.startsWith("import org.apache.flink."));
+    static void assertImportsOnlyDiffer(String... paths) throws IOException {
+        boolean importsFlink = false;
+        for (String path : paths) {
+            List<String> port = Files.readAllLines(Path.of("../tidemark-examples/src/main/java/io/tidemark/examples/flink", path));
+            List<String> flink = normalized(Files.readAllLines(Path.of("src/test/java/io/tidemark/flink/examples/original", path)),
+                    "io.tidemark.flink.examples.original.", "org.apache.flink.");
+            assertThat(normalized(port, "io.tidemark.examples.flink.", "io.tidemark.")).as(path).isEqualTo(flink);
+            importsFlink |= flink.stream().anyMatch(l -> l.startsWith("import org.apache.flink."));
+        }
+        assertThat(importsFlink).as("%s import Flink's API", List.of(paths)).isTrue();
     }
 
-    private static List<String> normalized(List<String> lines, String prefix) {
+    /** The lines without the package, the example's own imports and the engine's import prefix made alike. */
+    private static List<String> normalized(List<String> lines, String ownPackage, String enginePrefix) {
         List<String> out = new ArrayList<>();
         for (String l : lines) {
             if (l.startsWith("package ")) {
                 continue;
             }
-            out.add(l.startsWith("import " + prefix) ? "import org.apache.flink." + l.substring(("import " + prefix).length()) : l);
+            if (l.startsWith("import " + ownPackage)) {
+                out.add("import example." + l.substring(("import " + ownPackage).length()));
+            } else if (l.startsWith("import " + enginePrefix)) {
+                out.add("import org.apache.flink." + l.substring(("import " + enginePrefix).length()));
+            } else {
+                out.add(l);
+            }
         }
         return out;
     }

@@ -1,0 +1,12 @@
+package io.tidemark.flink.examples.original.statemachine.event;
+
+/** The type of the event processed by the state machine. */
+public enum EventType {
+    a,
+    b,
+    c,
+    d,
+    e,
+    f,
+    g
+}
