@@ -5,11 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tidemark.examples.flink.WordCount;
 import io.tidemark.flink.FlinkRunner;
 import io.tidemark.flink.SharedMiniCluster;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -27,24 +23,6 @@ import org.junit.jupiter.api.Test;
  * MiniCluster; the Tidemark side is the port's {@code main}, its standard output captured.
  */
 class FlinkExamplePortsTest {
-
-    /** Runs {@code main} and returns the lines it printed to standard out. */
-    private static List<String> printed(ThrowingRunnable main) throws Exception {
-        PrintStream before = System.out;
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        try {
-            main.run();
-        } finally {
-            System.setOut(before);
-        }
-        String out = bytes.toString(StandardCharsets.UTF_8);
-        return out.isEmpty() ? List.of() : new ArrayList<>(Arrays.asList(out.split("\n")));
-    }
-
-    interface ThrowingRunnable {
-        void run() throws Exception;
-    }
 
     /** Flink's WordCount (in-memory input), with Flink's imports. */
     static final class FlinkTokenizer implements FlatMapFunction<String, Tuple2<String, Integer>> {
@@ -68,7 +46,7 @@ class FlinkExamplePortsTest {
         List<String> flink = new ArrayList<>();
         counts.executeAndCollect(1000).forEach(t -> flink.add(t.toString()));
 
-        List<String> tidemark = printed(() -> WordCount.main(new String[0]));
+        List<String> tidemark = ExamplePorts.printed(() -> WordCount.main(new String[0]));
         // one source, parallelism 1 on both: the order is defined, and equal
         assertThat(tidemark).isEqualTo(flink).contains("(to,4)", "(the,3)");
     }
@@ -121,7 +99,7 @@ class FlinkExamplePortsTest {
         List<String> flink = new ArrayList<>();
         counts.union(rejected).executeAndCollect(1000).forEach(flink::add);
 
-        List<String> tidemark = printed(() -> io.tidemark.examples.flink.SideOutputExample.main(new String[0]));
+        List<String> tidemark = ExamplePorts.printed(() -> io.tidemark.examples.flink.SideOutputExample.main(new String[0]));
         List<String> rejectedByFlink = new ArrayList<>();
         List<String> rejectedByTidemark = new ArrayList<>();
         // the windows are of ingestion time: how the words fall into 5 s windows depends on the wall
@@ -142,7 +120,7 @@ class FlinkExamplePortsTest {
         List<String> possible = List.of("==========> (12001,100-20190220-10)", "==========> (12002,200-20190220-25)",
                 "==========> (12003,300-20190220-36)", "==========> (12004,400-20190220-47)");
         for (int run = 0; run < 3; run++) {
-            List<String> lines = printed(() -> io.tidemark.examples.flink.ConnectExample.main(new String[0]));
+            List<String> lines = ExamplePorts.printed(() -> io.tidemark.examples.flink.ConnectExample.main(new String[0]));
             assertThat(possible).containsAll(lines);
             assertThat(lines).doesNotHaveDuplicates();
         }
@@ -154,7 +132,7 @@ class FlinkExamplePortsTest {
      */
     @Test
     void broadcastExamplePrintsEachRuleAndEachElementOnce() throws Exception {
-        List<String> lines = printed(() -> io.tidemark.examples.flink.BroadcastExample.main(new String[0]));
+        List<String> lines = ExamplePorts.printed(() -> io.tidemark.examples.flink.BroadcastExample.main(new String[0]));
         assertThat(lines).filteredOn(l -> l.contains("=========>") && !l.startsWith("="))
                 .containsExactlyInAnyOrder("10=========>20", "15=========>50", "20=========>100");
         List<String> elements = lines.stream().filter(l -> l.startsWith("==========> ")).sorted().toList();
