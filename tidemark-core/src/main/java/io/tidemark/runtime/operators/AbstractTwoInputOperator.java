@@ -151,6 +151,7 @@ public abstract class AbstractTwoInputOperator<IN1, IN2, OUT> extends AbstractSt
         if (broadcastStates() != null) {
             out.section(BROADCAST_SECTION, 1, broadcastStates()::snapshot);
         }
+        snapshotOwnState(out);
     }
 
     @Override
@@ -163,7 +164,17 @@ public abstract class AbstractTwoInputOperator<IN1, IN2, OUT> extends AbstractSt
         if (broadcastStates() != null) {
             snapshot.read(BROADCAST_SECTION, 1, broadcastStates()::restore);
         }
+        restoreOwnState(snapshot, restored);
     }
+
+    /**
+     * Writes what the operator keeps itself beyond keyed state, timers, the inputs' watermarks and
+     * broadcast states, as sections of its own names (the interval join's buffers).
+     */
+    protected void snapshotOwnState(StateSnapshot.Builder out) throws Exception {}
+
+    /** Restores what {@link #snapshotOwnState} wrote; {@code restored} says which keys this subtask keeps. */
+    protected void restoreOwnState(StateSnapshot snapshot, RestoredState restored) throws Exception {}
 
     private static final String INPUTS_SECTION = "inputs";
     private static final String BROADCAST_SECTION = "broadcast";

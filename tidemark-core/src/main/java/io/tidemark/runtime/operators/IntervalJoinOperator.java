@@ -1,16 +1,22 @@
 package io.tidemark.runtime.operators;
 
+import io.tidemark.runtime.checkpoint.RestoredState;
+import io.tidemark.runtime.checkpoint.StateInput;
+import io.tidemark.runtime.checkpoint.StateOutput;
+import io.tidemark.runtime.checkpoint.StateSnapshot;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.runtime.timers.Timer;
 import io.tidemark.streaming.api.functions.co.ProcessJoinFunction;
 import io.tidemark.streaming.api.transformations.TwoInputOperatorDescription;
 import io.tidemark.util.OutputTag;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * The interval join of two keyed streams, Flink's {@code IntervalJoinOperator} rule for rule. With the
@@ -186,6 +192,77 @@ public final class IntervalJoinOperator<K, IN1, IN2, OUT> extends AbstractTwoInp
             byTime.remove(ts);
             if (byTime.isEmpty()) {
                 buffer.remove(key);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ checkpoints
+
+    private static final String BUFFERS_SECTION = "intervalJoin";
+
+    /**
+     * Section {@code intervalJoin}: the bounds, then each side's buffers (per key: the key, its
+     * timestamps in order, per timestamp its elements in arrival order). The cleanup timers are in
+     * the keyed timer service's section.
+     */
+    @Override
+    protected void snapshotOwnState(StateSnapshot.Builder out) throws Exception {
+        out.section(BUFFERS_SECTION, 1, o -> {
+            o.writeLong(lowerBound);
+            o.writeLong(upperBound);
+            writeBuffer(o, leftBuffer);
+            writeBuffer(o, rightBuffer);
+        });
+    }
+
+    @Override
+    protected void restoreOwnState(StateSnapshot snapshot, RestoredState restored) throws Exception {
+        snapshot.read(BUFFERS_SECTION, 1, in -> {
+            long lower = in.readLong();
+            long upper = in.readLong();
+            if (lower != lowerBound || upper != upperBound) {
+                throw new IllegalStateException("the checkpoint holds an interval join between " + lower + " and " + upper
+                        + " ms (inclusive); this job's interval join '" + context.getOperatorName() + "' is between "
+                        + lowerBound + " and " + upperBound + " ms: its buffers and cleanup timers do not fit");
+            }
+            readBuffer(in, leftBuffer, restored.keys());
+            readBuffer(in, rightBuffer, restored.keys());
+        });
+    }
+
+    private static void writeBuffer(StateOutput out, Map<Object, ? extends NavigableMap<Long, ? extends List<?>>> buffer)
+            throws IOException {
+        out.writeInt(buffer.size());
+        for (Map.Entry<Object, ? extends NavigableMap<Long, ? extends List<?>>> key : buffer.entrySet()) {
+            out.writeValue(key.getKey());
+            out.writeInt(key.getValue().size());
+            for (Map.Entry<Long, ? extends List<?>> bucket : key.getValue().entrySet()) {
+                out.writeLong(bucket.getKey());
+                out.writeInt(bucket.getValue().size());
+                for (Object value : bucket.getValue()) {
+                    out.writeValue(value);
+                }
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> void readBuffer(StateInput in, Map<Object, NavigableMap<Long, List<T>>> buffer, Predicate<Object> keys)
+            throws IOException {
+        for (int k = in.readInt(); k > 0; k--) {
+            Object key = in.readValue();
+            NavigableMap<Long, List<T>> byTime = new TreeMap<>();
+            for (int t = in.readInt(); t > 0; t--) {
+                long ts = in.readLong();
+                int n = in.readInt();
+                List<T> values = new ArrayList<>(Math.max(n, 2));
+                for (int i = 0; i < n; i++) {
+                    values.add((T) in.readValue());
+                }
+                byTime.put(ts, values);
+            }
+            if (keys.test(key)) {
+                buffer.put(key, byTime);
             }
         }
     }

@@ -3,6 +3,8 @@ package io.tidemark.runtime.operators.windowing;
 import io.tidemark.api.common.functions.Function;
 import io.tidemark.api.common.functions.OpenContext;
 import io.tidemark.api.common.functions.RichFunction;
+import io.tidemark.runtime.checkpoint.StateInput;
+import io.tidemark.runtime.checkpoint.StateOutput;
 import io.tidemark.runtime.operators.StreamingRuntimeContext;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.streaming.api.transformations.OperatorDescription;
@@ -12,6 +14,7 @@ import io.tidemark.streaming.api.windowing.evictors.Evictor;
 import io.tidemark.streaming.api.windowing.triggers.Trigger;
 import io.tidemark.streaming.api.windowing.windows.Window;
 import io.tidemark.streaming.runtime.operators.windowing.TimestampedValue;
+import java.io.IOException;
 import java.util.Collections;
 
 /**
@@ -105,6 +108,36 @@ final class EvictingWindowOperator<IN, OUT, W extends Window>
         if (!kept.hasData) {
             kept.acc = null;
         }
+    }
+
+    /**
+     * A window's elements in arrival order, each as its value, whether it has a timestamp, and the
+     * timestamp: the checkpoint section {@code windows.EvictingWindowOperator} is the general operator's
+     * with these lists as the contents.
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    void writeContents(StateOutput out, Object contents) throws IOException {
+        EvictableElements<IN> elements = (EvictableElements<IN>) contents;
+        out.writeInt(elements.size());
+        for (TimestampedValue<IN> e : elements) {
+            out.writeValue(e.getValue());
+            out.writeBoolean(e.hasTimestamp());
+            out.writeLong(e.getTimestamp());
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    Object readContents(StateInput in) throws IOException {
+        EvictableElements<IN> elements = new EvictableElements<>();
+        for (int n = in.readInt(); n > 0; n--) {
+            IN value = (IN) in.readValue();
+            boolean hasTimestamp = in.readBoolean();
+            long timestamp = in.readLong();
+            elements.add(hasTimestamp ? new TimestampedValue<>(value, timestamp) : new TimestampedValue<>(value));
+        }
+        return elements;
     }
 
     /** What the window function gets: the remaining elements, or their aggregate or reduction. */

@@ -12,6 +12,7 @@ import io.tidemark.streaming.api.windowing.triggers.Trigger;
 import io.tidemark.streaming.api.windowing.triggers.TriggerResult;
 import io.tidemark.streaming.api.windowing.windows.TimeWindow;
 import io.tidemark.streaming.api.windowing.windows.Window;
+import java.io.IOException;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -136,7 +137,7 @@ sealed class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Windo
                 out.writeInt(c.history);
                 out.writeBoolean(c.hasData);
                 if (c.hasData) {
-                    out.writeValue(c.acc);
+                    writeContents(out, c.acc);
                 }
             }
         }
@@ -157,13 +158,23 @@ sealed class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Windo
                 c.history = in.readInt();
                 c.hasData = in.readBoolean();
                 if (c.hasData) {
-                    c.acc = in.readValue();
+                    c.acc = readContents(in);
                 }
                 keyWindows.put(window, c);
             }
             windowsByKey.put(key, keyWindows);
         }
         inputEnded = in.readBoolean();
+    }
+
+    /** Writes one window's contents (an accumulator, a reduced value or an element list) as a value. */
+    void writeContents(StateOutput out, Object contents) throws IOException {
+        out.writeValue(contents);
+    }
+
+    /** Reads what {@link #writeContents} wrote. */
+    Object readContents(StateInput in) throws IOException {
+        return in.readValue();
     }
 
     // ------------------------------------------------------------------ elements

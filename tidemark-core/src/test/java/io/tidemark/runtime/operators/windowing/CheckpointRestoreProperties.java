@@ -10,6 +10,22 @@ import io.tidemark.api.common.state.ValueState;
 import io.tidemark.api.common.state.ValueStateDescriptor;
 import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.runtime.checkpoint.StateSnapshot;
+import io.tidemark.runtime.checkpoint.RestoredState;
+import io.tidemark.runtime.checkpoint.SnapshotFormat;
+import io.tidemark.runtime.operators.IntervalJoinOperator;
+import io.tidemark.runtime.operators.OperatorContext;
+import io.tidemark.runtime.operators.Output;
+import io.tidemark.runtime.time.ProcessingTimeService;
+import io.tidemark.streaming.api.functions.co.ProcessJoinFunction;
+import io.tidemark.streaming.api.transformations.TwoInputOperatorDescription;
+import io.tidemark.streaming.api.windowing.evictors.CountEvictor;
+import io.tidemark.streaming.api.windowing.evictors.Evictor;
+import io.tidemark.streaming.api.windowing.evictors.TimeEvictor;
+import io.tidemark.time.ManualClock;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.runtime.operators.AbstractStreamOperator;
 import io.tidemark.runtime.operators.KeyedProcessOperator;
@@ -61,8 +77,9 @@ import net.jqwik.api.constraints.IntRange;
  * order with the same timestamps, the same watermarks and status changes, the same late records on the
  * side, the same counters at the end. For every window operator (aligned objects and columns, slide
  * frames, sessions, the general operator with merging windows, with triggers holding state and timers,
- * with processing-time windows) and for the other stateful operators (a keyed process function with
- * state and both kinds of timers, a rolling reduce, timestamps and watermarks with idleness).
+ * with processing-time windows, windows with evictors) and for the other stateful operators (a keyed
+ * process function with state and both kinds of timers, a rolling reduce, timestamps and watermarks
+ * with idleness, the interval join).
  */
 class CheckpointRestoreProperties {
 
@@ -291,6 +308,23 @@ class CheckpointRestoreProperties {
                 GeneralWindowOperator.class);
     }
 
+    /**
+     * Windows with an evictor keep their elements with their timestamps: a count evictor before the
+     * function on sliding windows, a time evictor after it on merging sessions.
+     */
+    @Property(tries = 30)
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void evictingWindows(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts, @ForAll KeyKind keys,
+            @ForAll boolean sessions, @ForAll @IntRange(min = 0, max = 1000) int lateness) throws Exception {
+        WindowAssigner<?, ?> assigner = sessions ? EventTimeSessionWindows.withGap(Duration.ofMillis(200))
+                : SlidingEventTimeWindows.of(Duration.ofMillis(400), Duration.ofMillis(100));
+        Evictor<?, ?> evictor = sessions ? TimeEvictor.of(Duration.ofMillis(150), true) : CountEvictor.of(3);
+        windows(seed, cuts, keys, 20, new OperatorDescription.Window(assigner, ((WindowAssigner) assigner).getDefaultTrigger(),
+                lateness, LATE, new OperatorDescription.Window.Contents.Aggregate(new CountSum()),
+                new OperatorDescription.Window.Function.Process(new Describe()), keys.selector(), evictor),
+                EvictingWindowOperator.class);
+    }
+
     // ------------------------------------------------------------------ other stateful operators
 
     /** Counts per key in value state, emits at event-time timers and at processing-time timers. */
@@ -338,5 +372,131 @@ class CheckpointRestoreProperties {
                 .withTimestampAssigner((e, ts) -> e.ts()).withIdleness(Duration.ofMillis(250));
         assertRestoresContinueExactly(steps, () -> new TimestampsAndWatermarksOperator<>(strategy), null,
                 cuts(seed, steps.size(), cuts), c -> c.setPerEventWatermarks(perEvent).setAutoWatermarkInterval(100));
+    }
+
+    // ------------------------------------------------------------------ the interval join
+
+    static final OutputTag<Ev> LATE_RIGHT = new OutputTag<>("late right") {};
+
+    /** Each pair with both timestamps and the result's; every tenth pair also to the side. */
+    static final class Pairs extends ProcessJoinFunction<Ev, Ev, String> {
+        @Override
+        public void processElement(Ev left, Ev right, Context ctx, Collector<String> out) {
+            out.collect(left + " + " + right + " " + ctx.getLeftTimestamp() + "/" + ctx.getRightTimestamp());
+            if ((left.v() + right.v()) % 10 == 0) {
+                ctx.output(LATE, left);
+            }
+        }
+    }
+
+    /**
+     * The interval join's buffers of both sides (and their cleanup timers) restore: a script whose
+     * records go to either input, and whose watermarks reach one input or both.
+     */
+    @Property(tries = 30)
+    void intervalJoin(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts, @ForAll @IntRange(min = -300, max = 100) int lower,
+            @ForAll @IntRange(min = 50, max = 400) int width, @ForAll boolean exclusive) throws Exception {
+        List<Step> steps = script(seed, 300, 4);
+        Random sides = new Random(seed + 1);
+        int[] side = new int[steps.size()];
+        for (int i = 0; i < side.length; i++) {
+            side[i] = sides.nextInt(3); // records: 0 left, else right; watermarks: 0 both, 1 left only, 2 right only
+        }
+        var d = new TwoInputOperatorDescription.IntervalJoin(new Pairs(), lower, lower + width + (exclusive ? 2 : 0), !exclusive, !exclusive,
+                LATE, LATE_RIGHT);
+        List<String> straight = runTwoInputs(steps, side, d, new TreeSet<>());
+        List<String> restored = runTwoInputs(steps, side, d, cuts(seed, steps.size(), cuts));
+        assertThat(straight).anyMatch(l -> l.contains(" + "));
+        assertThat(restored).containsExactlyElementsOf(straight);
+    }
+
+    /** Runs the interval join over the script, restoring into a fresh operator after each cut; its output lines. */
+    @SuppressWarnings("unchecked")
+    static List<String> runTwoInputs(List<Step> steps, int[] side, TwoInputOperatorDescription.IntervalJoin d, TreeSet<Integer> cuts)
+            throws Exception {
+        List<String> out = new ArrayList<>();
+        ManualClock clock = new ManualClock(0);
+        ProcessingTimeService time = new ProcessingTimeService(clock);
+        Output<String> output = new Output<>() {
+            @Override
+            public void collect(StreamRecord<String> r) {
+                out.add(r.getValue() + " @" + r.getTimestamp());
+            }
+
+            @Override
+            public <X> void collect(OutputTag<X> tag, StreamRecord<X> r) {
+                out.add(tag.getId() + ": " + r.getValue() + " @" + r.getTimestamp());
+            }
+
+            @Override
+            public void emitWatermark(Watermark w) {
+                out.add("watermark " + w.getTimestamp());
+            }
+
+            @Override
+            public void emitWatermarkStatus(WatermarkStatus status) {
+                out.add(String.valueOf(status));
+            }
+
+            @Override
+            public void endInput() {
+                out.add("end");
+            }
+        };
+        IntervalJoinOperator<Object, Ev, Ev, String> op = null;
+        StateSnapshot snapshot = null;
+        for (int i = 0; i < steps.size(); i++) {
+            if (op == null) {
+                op = new IntervalJoinOperator<>(d);
+                op.setKeySelectors(Ev::key, Ev::key);
+                op.setup(new OperatorContext("join", 0, 1, time, new ExecutionConfig()), output);
+                op.initializeState(snapshot == null ? null : RestoredState.of(1, snapshot));
+                op.open();
+            }
+            Step s = steps.get(i);
+            if (s instanceof Rec r) {
+                StreamRecord<Ev> record = new StreamRecord<>(r.ev(), r.ts());
+                if (side[i] == 0) {
+                    op.setKeyContextElement1(record);
+                    op.processElement1(record);
+                } else {
+                    op.setKeyContextElement2(record);
+                    op.processElement2(record);
+                }
+            } else if (s instanceof Wm w) {
+                if (side[i] != 2) {
+                    op.processWatermark1(new Watermark(w.watermark()));
+                }
+                if (side[i] != 1) {
+                    op.processWatermark2(new Watermark(w.watermark()));
+                }
+            }
+            if (cuts.contains(i)) {
+                ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                SnapshotFormat.write(new DataOutputStream(bytes), op.snapshotState(1, clock.currentTimeMillis()));
+                snapshot = SnapshotFormat.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+                op.close();
+                op = null;
+            }
+        }
+        if (op == null) {
+            op = new IntervalJoinOperator<>(d);
+            op.setKeySelectors(Ev::key, Ev::key);
+            op.setup(new OperatorContext("join", 0, 1, time, new ExecutionConfig()), output);
+            op.initializeState(RestoredState.of(1, snapshot));
+            op.open();
+        }
+        op.processWatermark1(new Watermark(Long.MAX_VALUE));
+        op.processWatermark2(new Watermark(Long.MAX_VALUE));
+        op.endInput(1);
+        op.endInput(2);
+        Map<String, Long> m = op.getContext().getMetrics().snapshot();
+        for (String c : List.of(OperatorMetrics.NUM_RECORDS_IN, OperatorMetrics.NUM_RECORDS_OUT,
+                OperatorMetrics.NUM_LATE_RECORDS_DROPPED, OperatorMetrics.NUM_LATE_RECORDS_SIDE_OUTPUT)) {
+            out.add(c + "=" + m.get(c));
+        }
+        out.add("buffered " + op.numBufferedElements());
+        op.close();
+        return out;
     }
 }
