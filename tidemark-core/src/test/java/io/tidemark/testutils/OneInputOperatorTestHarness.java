@@ -139,8 +139,13 @@ public final class OneInputOperatorTestHarness<IN, OUT> implements AutoCloseable
      * or with null starts it fresh; after {@link #setup}, before {@link #open}.
      */
     public OneInputOperatorTestHarness<IN, OUT> initializeState(StateSnapshot snapshot) throws Exception {
+        return initializeState(snapshot, 1);
+    }
+
+    /** {@link #initializeState(StateSnapshot)} from checkpoint {@code checkpointId}. */
+    public OneInputOperatorTestHarness<IN, OUT> initializeState(StateSnapshot snapshot, long checkpointId) throws Exception {
         expect(Phase.SET_UP, "initialize state");
-        operator.initializeState(snapshot == null ? null : RestoredState.of(1, snapshot));
+        operator.initializeState(snapshot == null ? null : RestoredState.of(checkpointId, snapshot));
         return this;
     }
 
@@ -163,11 +168,22 @@ public final class OneInputOperatorTestHarness<IN, OUT> implements AutoCloseable
      * bytes of a checkpoint file and read back from them.
      */
     public StateSnapshot snapshot() throws Exception {
+        return snapshot(1);
+    }
+
+    /** {@link #snapshot()} as checkpoint {@code checkpointId}. */
+    public StateSnapshot snapshot(long checkpointId) throws Exception {
         expect(Phase.OPEN, "snapshot");
-        StateSnapshot s = operator.snapshotState(1, getProcessingTime());
+        StateSnapshot s = operator.snapshotState(checkpointId, getProcessingTime());
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SnapshotFormat.write(new DataOutputStream(bytes), s);
         return SnapshotFormat.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+    }
+
+    /** Tells the operator that checkpoint {@code checkpointId} completed. */
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        expect(Phase.OPEN, "notify");
+        operator.notifyCheckpointComplete(checkpointId);
     }
 
     // ------------------------------------------------------------------ input

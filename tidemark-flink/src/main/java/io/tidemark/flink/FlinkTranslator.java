@@ -366,6 +366,12 @@ public final class FlinkTranslator {
         }
 
         @Override
+        public SingleOutputStreamOperator<Object> sinkV2(OperatorDescription.SinkV2 d) {
+            throw new TranslationException("sink '" + name + "' is a Sink V2 connector (" + d.sink().getClass().getName()
+                    + "); the Flink engine does not run Tidemark's Sink V2 connectors yet");
+        }
+
+        @Override
         public SingleOutputStreamOperator<Object> window(OperatorDescription.Window d) {
             return FlinkTranslator.this.window(keyed(), d, name);
         }

@@ -174,7 +174,7 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
             b.section(KEYED_SECTION, 1, keyedState::snapshot);
             b.section(TIMERS_SECTION, 1, timerService::snapshot);
         }
-        snapshotOperatorState(b);
+        snapshotOperatorState(b, checkpointId);
         if (functionStates != null) {
             functionStates.snapshot(b, checkpointId, timestamp);
         }
@@ -183,6 +183,11 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
 
     /** Writes what the operator keeps beyond keyed state and timers, as sections of its own names. */
     protected void snapshotOperatorState(StateSnapshot.Builder out) throws Exception {}
+
+    /** {@link #snapshotOperatorState(StateSnapshot.Builder)}, for operators that need the checkpoint's id. */
+    protected void snapshotOperatorState(StateSnapshot.Builder out, long checkpointId) throws Exception {
+        snapshotOperatorState(out);
+    }
 
     /** Restores what {@link #snapshotOperatorState} wrote; {@code restored} for redistributed state. */
     protected void restoreOperatorState(StateSnapshot snapshot, RestoredState restored) throws Exception {}

@@ -9,6 +9,8 @@ import io.tidemark.runtime.operators.windowing.WindowOperators;
 import io.tidemark.streaming.api.functions.KeyedProcessFunction;
 import io.tidemark.streaming.api.functions.ProcessFunction;
 import io.tidemark.streaming.api.functions.sink.SinkFunction;
+import io.tidemark.api.connector.sink2.Sink;
+import io.tidemark.runtime.operators.sink.SinkWriterOperator;
 import io.tidemark.streaming.api.transformations.OperatorDescription;
 
 /**
@@ -65,6 +67,11 @@ public final class Operators implements OperatorDescription.Visitor<AbstractStre
     @Override
     public AbstractStreamOperator<?, ?> sink(OperatorDescription.Sink d) {
         return new StreamSink<>((SinkFunction) d.function());
+    }
+
+    @Override
+    public AbstractStreamOperator<?, ?> sinkV2(OperatorDescription.SinkV2 d) {
+        return new SinkWriterOperator<>((Sink) d.sink());
     }
 
     @Override

@@ -240,6 +240,20 @@ public class DataStream<T> {
         return addSink(sink, sink.getClass().getSimpleName());
     }
 
+    /**
+     * Adds a Sink V2 connector ({@code stream.sinkTo(fileSink)}), named after its class: a writer per
+     * subtask and, when the sink {@linkplain io.tidemark.api.connector.sink2.SupportsCommitter commits},
+     * its committer (exactly once with checkpoints: docs/checkpoints.md).
+     */
+    public DataStreamSink<T> sinkTo(io.tidemark.api.connector.sink2.Sink<T> sink) {
+        Objects.requireNonNull(sink, "sink");
+        OneInputTransformation<T, Void> t = new OneInputTransformation<>(transformation, "Sink: " + sink.getClass().getSimpleName(),
+                new OperatorDescription.SinkV2(sink));
+        t.setKeySelector(keySelectorForNext());
+        environment.addTransformation(t);
+        return new DataStreamSink<>(t);
+    }
+
     private DataStreamSink<T> addSink(SinkFunction<T> sinkFunction, String name) {
         Objects.requireNonNull(sinkFunction, "sink function");
         OneInputTransformation<T, Void> t = new OneInputTransformation<>(transformation, "Sink: " + name,

@@ -52,6 +52,8 @@ public sealed interface OperatorDescription extends Serializable {
 
         R sink(Sink d);
 
+        R sinkV2(SinkV2 d);
+
         R window(Window d);
 
         R custom(Custom d);
@@ -118,6 +120,14 @@ public sealed interface OperatorDescription extends Serializable {
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.sink(this);
+        }
+    }
+
+    /** {@code sinkTo(sink)} with a Sink V2 connector: a writer, and a committer when the sink commits. */
+    record SinkV2(io.tidemark.api.connector.sink2.Sink<?> sink) implements OperatorDescription {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.sinkV2(this);
         }
     }
 

@@ -140,6 +140,11 @@ class OperatorDescriptionTest {
         }
 
         @Override
+        public String sinkV2(OperatorDescription.SinkV2 d) {
+            return "sinkV2";
+        }
+
+        @Override
         public String window(OperatorDescription.Window d) {
             return "window";
         }
