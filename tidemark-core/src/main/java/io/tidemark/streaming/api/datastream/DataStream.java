@@ -7,6 +7,7 @@ import io.tidemark.api.common.functions.MapFunction;
 import io.tidemark.api.common.state.MapStateDescriptor;
 import io.tidemark.api.common.typeinfo.TypeInformation;
 import io.tidemark.api.java.functions.KeySelector;
+import io.tidemark.api.java.tuple.Tuple;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.functions.ProcessFunction;
 import io.tidemark.streaming.api.functions.sink.PrintSinkFunction;
@@ -89,6 +90,16 @@ public class DataStream<T> {
     /** {@link #keyBy(KeySelector)}; the key's type is accepted for compatibility (keys need none). */
     public <K> KeyedStream<T, K> keyBy(KeySelector<T, K> key, TypeInformation<K> keyType) {
         return keyBy(key);
+    }
+
+    /**
+     * Flink's projection of a stream of tuples: each tuple's fields at {@code fieldIndexes}, in that
+     * order, as a new tuple; {@code project(2, 0)} turns {@code (a,b,c)} into {@code (c,a)}. From 1 to
+     * 24 positions, each a field of the input (a position may repeat). The operator is named
+     * {@code Projection}.
+     */
+    public <R extends Tuple> SingleOutputStreamOperator<R> project(int... fieldIndexes) {
+        return map(new Projection<T, R>(fieldIndexes)).name("Projection");
     }
 
     public SingleOutputStreamOperator<T> filter(FilterFunction<T> filter) {

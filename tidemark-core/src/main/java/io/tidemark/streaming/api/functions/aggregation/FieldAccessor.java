@@ -2,6 +2,7 @@ package io.tidemark.streaming.api.functions.aggregation;
 
 import io.tidemark.api.java.tuple.Tuple;
 import java.io.Serializable;
+import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -14,11 +15,13 @@ import java.util.Objects;
 /**
  * Reads and replaces one field of a record, named as Flink names fields in aggregations and keys:
  * <ul>
- *   <li>a <b>position</b>: the field {@code fN} of a tuple, or {@code 0} for the value itself of a basic
- *       type (a number, a string); a position on a POJO or record is an error, as in Flink;
+ *   <li>a <b>position</b>: the field {@code fN} of a tuple, the element of an array (of objects or of
+ *       primitives), or {@code 0} for the value itself of a basic type (a number, a string); a position
+ *       on a POJO or record is an error, as in Flink;
  *   <li>an <b>expression</b>: {@code "*"} or {@code "0"} for the value itself; {@code "f1"} or
  *       {@code "1"} for a tuple's field; a field name for a POJO or a record (public or private field);
- *       nested with dots ({@code "f1.name"}, {@code "user.address.city"}).
+ *       nested with dots ({@code "f1.name"}, {@code "user.address.city"}); on an array
+ *       only an index ({@code "2"}), as in Flink.
  * </ul>
  * Fields are resolved on the first record (Flink resolves them from type information when the job is
  * built); a name that does not exist fails the job naming the expression and the class.
@@ -82,6 +85,14 @@ public final class FieldAccessor implements Serializable {
 
     private Object set(Object record, int at, Object value) throws ReflectiveOperationException {
         String step = steps[at];
+        if (record != null && record.getClass().isArray()) {
+            int index = arrayIndex(record, step);
+            Object inner = at == steps.length - 1 ? value : set(Array.get(record, index), at + 1, value);
+            Object copy = Array.newInstance(record.getClass().getComponentType(), Array.getLength(record));
+            System.arraycopy(record, 0, copy, 0, Array.getLength(record));
+            Array.set(copy, index, convert(inner, record.getClass().getComponentType()));
+            return copy;
+        }
         if (isSelf(record, step)) {
             return value;
         }
@@ -97,6 +108,9 @@ public final class FieldAccessor implements Serializable {
     private Object step(Object v, String step, boolean last) throws ReflectiveOperationException {
         if (v == null) {
             throw new NullPointerException("field expression '" + expression + "': a null value has no field '" + step + "'");
+        }
+        if (v.getClass().isArray()) {
+            return Array.get(v, arrayIndex(v, step));
         }
         if (isSelf(v, step)) {
             return v;
@@ -125,6 +139,22 @@ public final class FieldAccessor implements Serializable {
     private static boolean isBasic(Object v) {
         return v instanceof Number || v instanceof String || v instanceof Boolean || v instanceof Character
                 || v instanceof java.util.Date || v instanceof java.math.BigDecimal || v instanceof java.math.BigInteger;
+    }
+
+    /** The index {@code step} names in {@code array} (digits only, as Flink takes array fields). */
+    private int arrayIndex(Object array, String step) {
+        int index;
+        try {
+            index = Integer.parseInt(step);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("field expression '" + expression + "': a field of an array "
+                    + array.getClass().getComponentType().getName() + "[] must be an integer index, not '" + step + "'");
+        }
+        if (index < 0 || index >= Array.getLength(array)) {
+            throw new IllegalArgumentException("field expression '" + expression + "': index " + index
+                    + " is out of range for an array of " + Array.getLength(array) + " elements");
+        }
+        return index;
     }
 
     private int tuplePosition(Tuple t, String step) {

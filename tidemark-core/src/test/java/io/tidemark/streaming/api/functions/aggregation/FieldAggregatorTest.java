@@ -53,6 +53,20 @@ class FieldAggregatorTest {
     }
 
     @Test
+    void arrayElementsByPositionOrIndexOnCopies() throws Exception {
+        int[] a = {1, 5, 9};
+        int[] b = {1, -3, 2};
+        assertThat(reduce(new FieldAggregator<>(FieldAggregator.Kind.SUM, FieldAccessor.of(1), true), a, b)).containsExactly(1, 2, 9);
+        assertThat(reduce(new FieldAggregator<>(FieldAggregator.Kind.MIN, FieldAccessor.of("2"), true), a, b)).containsExactly(1, 5, 2);
+        assertThat(reduce(new FieldAggregator<>(FieldAggregator.Kind.MAX_BY, FieldAccessor.of(2), true), a, b)).isSameAs(a);
+        assertThat(a).as("input unchanged").containsExactly(1, 5, 9);
+        Object[] nested = {Tuple2.of("x", new long[] {4L, 6L})};
+        assertThat(FieldAccessor.of("0.f1.1").get(nested)).isEqualTo(6L);
+        assertThatThrownBy(() -> FieldAccessor.of("f1").get(a)).hasMessageContaining("must be an integer index");
+        assertThatThrownBy(() -> FieldAccessor.of(3).get(a)).hasMessageContaining("index 3 is out of range for an array of 3");
+    }
+
+    @Test
     void minByAndMaxByKeepTheEarlierOnATieUnlessLast() throws Exception {
         Tuple2<String, Integer> a = Tuple2.of("a", 1);
         Tuple2<String, Integer> b = Tuple2.of("b", 1);
