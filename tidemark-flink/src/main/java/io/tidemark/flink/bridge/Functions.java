@@ -14,6 +14,8 @@ import org.apache.flink.api.common.functions.RichFilterFunction;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.functions.RichReduceFunction;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import org.apache.flink.streaming.api.functions.sink.legacy.RichSinkFunction;
 
 /** Flink functions that call Tidemark user functions. Each holds the user function and the operator name. */
@@ -180,7 +182,13 @@ public final class Functions {
         }
     }
 
-    public static final class Keys implements org.apache.flink.api.java.functions.KeySelector<Object, Object> {
+    /**
+     * A Tidemark key selector on Flink. Its key is a generic type, also where Flink extracts the key's
+     * type itself (the interval join keys its inputs again): Flink then takes the produced type
+     * instead of checking the function's input against the stream's declared type.
+     */
+    public static final class Keys implements org.apache.flink.api.java.functions.KeySelector<Object, Object>,
+            ResultTypeQueryable<Object> {
         private static final long serialVersionUID = 1L;
         private final KeySelector<Object, Object> f;
 
@@ -191,6 +199,11 @@ public final class Functions {
         @Override
         public Object getKey(Object value) throws Exception {
             return f.getKey(value);
+        }
+
+        @Override
+        public TypeInformation<Object> getProducedType() {
+            return States.OBJECT;
         }
     }
 

@@ -2,6 +2,7 @@ package io.tidemark.streaming.api.datastream;
 
 import io.tidemark.api.common.functions.AggregateFunction;
 import io.tidemark.api.common.functions.ReduceFunction;
+import io.tidemark.api.common.typeinfo.TypeInformation;
 import io.tidemark.streaming.api.functions.windowing.AllWindowFunction;
 import io.tidemark.streaming.api.functions.windowing.ProcessAllWindowFunction;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
@@ -90,6 +91,42 @@ public class AllWindowedStream<T, W extends Window> {
     /** A full window function with the window's context. */
     public <R> SingleOutputStreamOperator<R> process(ProcessAllWindowFunction<T, R, W> function) {
         return nonParallel(windowed.process(new AllWindowFunctions.Process<>(function)));
+    }
+
+    // the same with the types declared (see {@code returns}); the accumulator's type needs no declaring
+
+    public <R> SingleOutputStreamOperator<R> reduce(ReduceFunction<T> reduceFunction, AllWindowFunction<T, R, W> function,
+            TypeInformation<R> resultType) {
+        return reduce(reduceFunction, function).returns(resultType);
+    }
+
+    public <R> SingleOutputStreamOperator<R> reduce(ReduceFunction<T> reduceFunction, ProcessAllWindowFunction<T, R, W> function,
+            TypeInformation<R> resultType) {
+        return reduce(reduceFunction, function).returns(resultType);
+    }
+
+    public <ACC, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, R> function, TypeInformation<ACC> accumulatorType,
+            TypeInformation<R> resultType) {
+        return aggregate(function).returns(resultType);
+    }
+
+    public <ACC, V, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, V> aggregateFunction,
+            AllWindowFunction<V, R, W> windowFunction, TypeInformation<ACC> accumulatorType, TypeInformation<R> resultType) {
+        return aggregate(aggregateFunction, windowFunction).returns(resultType);
+    }
+
+    public <ACC, V, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, V> aggregateFunction,
+            ProcessAllWindowFunction<V, R, W> windowFunction, TypeInformation<ACC> accumulatorType,
+            TypeInformation<V> aggregateResultType, TypeInformation<R> resultType) {
+        return aggregate(aggregateFunction, windowFunction).returns(resultType);
+    }
+
+    public <R> SingleOutputStreamOperator<R> apply(AllWindowFunction<T, R, W> function, TypeInformation<R> resultType) {
+        return apply(function).returns(resultType);
+    }
+
+    public <R> SingleOutputStreamOperator<R> process(ProcessAllWindowFunction<T, R, W> function, TypeInformation<R> resultType) {
+        return process(function).returns(resultType);
     }
 
     public SingleOutputStreamOperator<T> sum(int positionToSum) {

@@ -2,6 +2,7 @@ package io.tidemark.streaming.api.datastream;
 
 import io.tidemark.api.common.functions.CoGroupFunction;
 import io.tidemark.api.common.functions.MapFunction;
+import io.tidemark.api.common.typeinfo.TypeInformation;
 import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.streaming.api.functions.windowing.WindowFunction;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
@@ -43,6 +44,11 @@ public class CoGroupedStreams<T1, T2> {
         return new Where<>(Objects.requireNonNull(keySelector, "key selector"));
     }
 
+    /** {@link #where(KeySelector)}; the key's type is accepted for compatibility (keys need none). */
+    public <KEY> Where<KEY> where(KeySelector<T1, KEY> keySelector, TypeInformation<KEY> keyType) {
+        return where(keySelector);
+    }
+
     /** The first input's key, waiting for the second's. */
     public class Where<KEY> {
         private final KeySelector<T1, KEY> keySelector1;
@@ -54,6 +60,11 @@ public class CoGroupedStreams<T1, T2> {
         /** The key of the second input's elements (equal keys meet). */
         public EqualTo equalTo(KeySelector<T2, KEY> keySelector) {
             return new EqualTo(Objects.requireNonNull(keySelector, "key selector"));
+        }
+
+        /** {@link #equalTo(KeySelector)}; the key's type is accepted for compatibility (keys need none). */
+        public EqualTo equalTo(KeySelector<T2, KEY> keySelector, TypeInformation<KEY> keyType) {
+            return equalTo(keySelector);
         }
 
         /** Both keys, waiting for the windows. */
@@ -110,6 +121,11 @@ public class CoGroupedStreams<T1, T2> {
         public <T> SingleOutputStreamOperator<T> apply(CoGroupFunction<T1, T2, T> function) {
             return windowed().apply(new CoGroupWindowFunction<>(Objects.requireNonNull(function, "co-group function")))
                     .name("Window(CoGroup)");
+        }
+
+        /** {@link #apply(CoGroupFunction)} with the result type declared (see {@code returns}). */
+        public <T> SingleOutputStreamOperator<T> apply(CoGroupFunction<T1, T2, T> function, TypeInformation<T> resultType) {
+            return apply(function).returns(resultType);
         }
 
         /** The keyed windows of both inputs' tagged elements. */

@@ -3,6 +3,7 @@ package io.tidemark.streaming.api.datastream;
 import io.tidemark.api.common.functions.CoGroupFunction;
 import io.tidemark.api.common.functions.FlatJoinFunction;
 import io.tidemark.api.common.functions.JoinFunction;
+import io.tidemark.api.common.typeinfo.TypeInformation;
 import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
 import io.tidemark.streaming.api.windowing.evictors.Evictor;
@@ -40,6 +41,11 @@ public class JoinedStreams<T1, T2> {
         return new Where<>(Objects.requireNonNull(keySelector, "key selector"));
     }
 
+    /** {@link #where(KeySelector)}; the key's type is accepted for compatibility (keys need none). */
+    public <KEY> Where<KEY> where(KeySelector<T1, KEY> keySelector, TypeInformation<KEY> keyType) {
+        return where(keySelector);
+    }
+
     /** The first input's key, waiting for the second's. */
     public class Where<KEY> {
         private final KeySelector<T1, KEY> keySelector1;
@@ -51,6 +57,11 @@ public class JoinedStreams<T1, T2> {
         /** The key of the second input's elements (equal keys join). */
         public EqualTo equalTo(KeySelector<T2, KEY> keySelector) {
             return new EqualTo(Objects.requireNonNull(keySelector, "key selector"));
+        }
+
+        /** {@link #equalTo(KeySelector)}; the key's type is accepted for compatibility (keys need none). */
+        public EqualTo equalTo(KeySelector<T2, KEY> keySelector, TypeInformation<KEY> keyType) {
+            return equalTo(keySelector);
         }
 
         /** Both keys, waiting for the windows. */
@@ -98,10 +109,20 @@ public class JoinedStreams<T1, T2> {
                     .name("Window(Join)");
         }
 
+        /** {@link #apply(JoinFunction)} with the result type declared (see {@code returns}). */
+        public <T> SingleOutputStreamOperator<T> apply(JoinFunction<T1, T2, T> function, TypeInformation<T> resultType) {
+            return apply(function).returns(resultType);
+        }
+
         /** Any number of results per joined pair. */
         public <T> SingleOutputStreamOperator<T> apply(FlatJoinFunction<T1, T2, T> function) {
             return coGroup.apply(new FlatJoinCoGroupFunction<>(Objects.requireNonNull(function, "join function")))
                     .name("Window(Join)");
+        }
+
+        /** {@link #apply(FlatJoinFunction)} with the result type declared (see {@code returns}). */
+        public <T> SingleOutputStreamOperator<T> apply(FlatJoinFunction<T1, T2, T> function, TypeInformation<T> resultType) {
+            return apply(function).returns(resultType);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.tidemark.streaming.api.datastream;
 
 import io.tidemark.api.common.functions.ReduceFunction;
+import io.tidemark.api.common.typeinfo.TypeInformation;
 import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.streaming.api.functions.KeyedProcessFunction;
 import io.tidemark.streaming.api.functions.ProcessFunction;
@@ -258,6 +259,12 @@ public class KeyedStream<T, K> extends DataStream<T> {
                     Objects.requireNonNull(processJoinFunction, "process join function"), lowerBound, upperBound,
                     lowerBoundInclusive, upperBoundInclusive, leftLateDataTag, rightLateDataTag);
             return ConnectedStreams.addTwoInput(left.getExecutionEnvironment(), left, right, "Interval Join", d);
+        }
+
+        /** {@link #process(ProcessJoinFunction)} with the result type declared (see {@code returns}). */
+        public <OUT> SingleOutputStreamOperator<OUT> process(ProcessJoinFunction<IN1, IN2, OUT> processJoinFunction,
+                TypeInformation<OUT> outputType) {
+            return process(processJoinFunction).returns(outputType);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.tidemark.streaming.api.datastream;
 
 import io.tidemark.api.common.functions.AggregateFunction;
 import io.tidemark.api.common.functions.ReduceFunction;
+import io.tidemark.api.common.typeinfo.TypeInformation;
 import io.tidemark.streaming.api.functions.aggregation.FieldAccessor;
 import io.tidemark.streaming.api.functions.aggregation.FieldAggregator;
 import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
@@ -114,6 +115,42 @@ public class WindowedStream<T, K, W extends Window> {
     /** A full window function without context. */
     public <R> SingleOutputStreamOperator<R> apply(WindowFunction<T, R, K, W> function) {
         return build(windowName() + "(apply)", new Contents.Elements(), new Function.Apply(function));
+    }
+
+    // the same with the types declared (see {@code returns}); the accumulator's type needs no declaring
+
+    public <ACC, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, R> function,
+            TypeInformation<ACC> accumulatorType, TypeInformation<R> resultType) {
+        return aggregate(function).returns(resultType);
+    }
+
+    public <ACC, V, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, V> function,
+            WindowFunction<V, R, K, W> windowFunction, TypeInformation<ACC> accumulatorType, TypeInformation<R> resultType) {
+        return aggregate(function, windowFunction).returns(resultType);
+    }
+
+    public <ACC, V, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, V> function,
+            ProcessWindowFunction<V, R, K, W> windowFunction, TypeInformation<ACC> accumulatorType,
+            TypeInformation<V> aggregateResultType, TypeInformation<R> resultType) {
+        return aggregate(function, windowFunction).returns(resultType);
+    }
+
+    public <R> SingleOutputStreamOperator<R> reduce(ReduceFunction<T> function, WindowFunction<T, R, K, W> windowFunction,
+            TypeInformation<R> resultType) {
+        return reduce(function, windowFunction).returns(resultType);
+    }
+
+    public <R> SingleOutputStreamOperator<R> reduce(ReduceFunction<T> function, ProcessWindowFunction<T, R, K, W> windowFunction,
+            TypeInformation<R> resultType) {
+        return reduce(function, windowFunction).returns(resultType);
+    }
+
+    public <R> SingleOutputStreamOperator<R> process(ProcessWindowFunction<T, R, K, W> function, TypeInformation<R> resultType) {
+        return process(function).returns(resultType);
+    }
+
+    public <R> SingleOutputStreamOperator<R> apply(WindowFunction<T, R, K, W> function, TypeInformation<R> resultType) {
+        return apply(function).returns(resultType);
     }
 
     /** Sum of a field per window, named by an expression (other fields from the first element; see {@code KeyedStream.sum}). */
