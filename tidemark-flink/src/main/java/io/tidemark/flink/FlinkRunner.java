@@ -36,13 +36,16 @@ public final class FlinkRunner {
         private final int parallelism;
         private final Configuration configuration;
         private final boolean context;
+        private final FlinkCheckpointing checkpointing;
 
         private Options(String host, int port, List<String> jars, int parallelism, Configuration configuration) {
-            this(host, port, jars, parallelism, configuration, false);
+            this(host, port, jars, parallelism, configuration, false, null);
         }
 
-        private Options(String host, int port, List<String> jars, int parallelism, Configuration configuration, boolean context) {
+        private Options(String host, int port, List<String> jars, int parallelism, Configuration configuration, boolean context,
+                FlinkCheckpointing checkpointing) {
             this.context = context;
+            this.checkpointing = checkpointing;
             this.host = host;
             this.port = port;
             this.jars = List.copyOf(jars);
@@ -60,7 +63,7 @@ public final class FlinkRunner {
          * {@code flink run job.jar} (a packaged job), else a local MiniCluster.
          */
         public static Options context() {
-            return new Options(null, -1, List.of(), -1, new Configuration(), true);
+            return new Options(null, -1, List.of(), -1, new Configuration(), true, null);
         }
 
         /**
@@ -89,7 +92,7 @@ public final class FlinkRunner {
         public Options withJars(String... jarFiles) {
             List<String> all = new ArrayList<>(jars);
             Collections.addAll(all, jarFiles);
-            return new Options(host, port, all, parallelism, configuration, context);
+            return new Options(host, port, all, parallelism, configuration, context, checkpointing);
         }
 
         /** The job's default parallelism; default: the Tidemark environment's. */
@@ -97,14 +100,37 @@ public final class FlinkRunner {
             if (parallelism < 1) {
                 throw new IllegalArgumentException("parallelism must be at least 1: " + parallelism);
             }
-            return new Options(host, port, jars, parallelism, configuration, context);
+            return new Options(host, port, jars, parallelism, configuration, context, checkpointing);
         }
 
         /** Extra Flink configuration (e.g. memory of the local MiniCluster). */
         public Options withConfiguration(Configuration extra) {
             Configuration c = new Configuration(configuration);
             c.addAll(extra);
-            return new Options(host, port, jars, parallelism, c, context);
+            return new Options(host, port, jars, parallelism, c, context, checkpointing);
+        }
+
+        /**
+         * Flink checkpoints as {@code checkpointing} describes (storage, interval, retention), restoring
+         * the latest checkpoint in its directory unless it is {@link FlinkCheckpointing#fresh()}.
+         */
+        public Options withCheckpointing(FlinkCheckpointing checkpointing) {
+            return new Options(host, port, jars, parallelism, configuration, context, Objects.requireNonNull(checkpointing,
+                    "checkpointing"));
+        }
+
+        /** The job's checkpoints, or null when it takes none. */
+        public FlinkCheckpointing getCheckpointing() {
+            return checkpointing;
+        }
+
+        /** The Flink configuration of the job: the extra configuration and the checkpoint settings. */
+        Configuration jobConfiguration() {
+            Configuration c = new Configuration(configuration);
+            if (checkpointing != null) {
+                checkpointing.configure(c);
+            }
+            return c;
         }
 
         public boolean isContext() {
@@ -133,10 +159,9 @@ public final class FlinkRunner {
 
         @Override
         public String toString() {
-            if (context) {
-                return "flink (environment of flink run)";
-            }
-            return isRemote() ? "flink remote " + host + ":" + port + (jars.isEmpty() ? "" : " jars " + jars) : "flink local MiniCluster";
+            String where = context ? "flink (environment of flink run)" : isRemote()
+                    ? "flink remote " + host + ":" + port + (jars.isEmpty() ? "" : " jars " + jars) : "flink local MiniCluster";
+            return checkpointing == null ? where : where + ", " + checkpointing;
         }
     }
 
@@ -222,14 +247,15 @@ public final class FlinkRunner {
 
     /** The Flink environment the options describe (useful to translate without running). */
     public static StreamExecutionEnvironment environment(Options options) {
+        Configuration conf = options.jobConfiguration();
         if (options.isContext()) {
-            return StreamExecutionEnvironment.getExecutionEnvironment(options.configuration);
+            return StreamExecutionEnvironment.getExecutionEnvironment(conf);
         }
         if (options.isRemote()) {
-            return StreamExecutionEnvironment.createRemoteEnvironment(options.getHost(), options.getPort(),
-                    options.configuration, options.getJars().toArray(new String[0]));
+            return StreamExecutionEnvironment.createRemoteEnvironment(options.getHost(), options.getPort(), conf,
+                    options.getJars().toArray(new String[0]));
         }
-        return StreamExecutionEnvironment.createLocalEnvironment(options.configuration);
+        return StreamExecutionEnvironment.createLocalEnvironment(conf);
     }
 
     /** The translated functions' counters by operator, from Flink's accumulators ({@code operator#metric}). */

@@ -343,8 +343,9 @@ public final class FlinkTranslator {
         public SingleOutputStreamOperator<Object> sink(OperatorDescription.Sink d) {
             SinkFunction<Object> f = (SinkFunction<Object>) d.function();
             checkSerializable(f, "sink function", name);
-            // a JDBC sink becomes a Flink Sink (flushed at checkpoints); a Kafka sink Flink's own KafkaSink,
-            // behind a pass-through keeping the counter; any other runs as a sink function
+            // a JDBC sink becomes a Flink Sink (flushed at checkpoints); a Kafka sink Flink's own KafkaSink, or
+            // with EXACTLY_ONCE Tidemark's transactional Sink V2, behind a pass-through keeping the counter; any
+            // other runs as a sink function
             DataStreamSink<Object> sink;
             if (f instanceof JdbcSink) {
                 sink = in.sinkTo(JdbcSinks.of((JdbcSink<Object>) f)).name(name);
@@ -352,7 +353,10 @@ public final class FlinkTranslator {
                 SingleOutputStreamOperator<Object> counted = in.map(new Functions.Counted(name, "numRecordsIn"), in.getType())
                         .name(name);
                 parallelism(counted, t);
-                sink = counted.sinkTo(KafkaConnectors.sink((KafkaSink<Object>) f)).name(name);
+                KafkaSink<Object> kafka = (KafkaSink<Object>) f;
+                sink = kafka.getDeliveryGuarantee() == io.tidemark.connector.base.DeliveryGuarantee.EXACTLY_ONCE
+                        ? counted.sinkTo(new io.tidemark.flink.bridge.ExactlyOnceKafkaSink(kafka)).name(name)
+                        : counted.sinkTo(KafkaConnectors.sink(kafka)).name(name);
             } else {
                 sink = in.addSink(new Functions.Sink(f, name)).name(name);
             }

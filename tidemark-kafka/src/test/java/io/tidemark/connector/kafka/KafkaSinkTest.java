@@ -97,14 +97,47 @@ class KafkaSinkTest {
     }
 
     @Test
-    void theBuilderRefusesExactlyOnceUntilThereAreCheckpoints() {
+    void exactlyOnceNeedsATransactionalIdPrefix() {
         var builder = KafkaSink.<String>builder().setBootstrapServers("127.0.0.1:1");
         assertThatThrownBy(builder::build).hasMessageContaining("record serializer");
         builder.setRecordSerializer(KafkaRecordSerializationSchema.<String>builder()
                 .setTopic("t").setValueSerializationSchema(new SimpleStringSchema()).build());
         builder.setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE);
-        assertThatThrownBy(builder::build).hasMessageContaining("checkpoints").hasMessageContaining("AT_LEAST_ONCE");
-        assertThat(builder.setDeliveryGuarantee(DeliveryGuarantee.AT_LEAST_ONCE).build().getDeliveryGuarantee())
-                .isEqualTo(DeliveryGuarantee.AT_LEAST_ONCE);
+        assertThatThrownBy(builder::build).hasMessageContaining("transactional id prefix");
+        assertThat(builder.setTransactionalIdPrefix("p").build().getDeliveryGuarantee()).isEqualTo(DeliveryGuarantee.EXACTLY_ONCE);
+    }
+
+    static KafkaSink<String> exactlyOnce(String topic, String prefix) {
+        return KafkaSink.<String>builder()
+                .setBootstrapServers(SharedBroker.get().bootstrapServers())
+                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                .setTransactionalIdPrefix(prefix)
+                .setRecordSerializer(KafkaRecordSerializationSchema.<String>builder()
+                        .setTopic(topic).setValueSerializationSchema(new SimpleStringSchema()).build())
+                .build();
+    }
+
+    @Test
+    void exactlyOnceCommitsAtTheEndAndAFailedRunLeavesNothingForReadCommittedReaders() throws Exception {
+        String topic = SharedBroker.topic("eos", 2);
+        StreamExecutionEnvironment failing = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(2);
+        failing.fromSequence(0, 999).map(n -> {
+            if (n == 900) {
+                throw new IllegalStateException("boom at " + n);
+            }
+            return "f" + n;
+        }).sinkTo(exactlyOnce(topic, "eos-sink"));
+        assertThatThrownBy(() -> failing.execute("fails")).hasStackTraceContaining("boom at 900");
+        assertThat(SharedBroker.get().readCommitted(topic)).isEmpty();
+
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(2);
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 500; i++) {
+            expected.add("r" + i);
+        }
+        env.fromCollection(expected).rebalance().sinkTo(exactlyOnce(topic, "eos-sink"));
+        env.execute("commits");
+        assertThat(SharedBroker.get().readCommitted(topic)).extracting(ConsumerRecord::value)
+                .containsExactlyInAnyOrderElementsOf(expected);
     }
 }

@@ -262,8 +262,21 @@ public final class LocalKafkaBroker implements AutoCloseable {
 
     /** Every record of {@code topic} now in the log (string keys and values), partition by partition, in offset order. */
     public List<ConsumerRecord<String, String>> readAll(String topic) {
+        return read(topic, "read_uncommitted");
+    }
+
+    /**
+     * What a {@code read_committed} consumer of {@code topic} sees now: the records of committed
+     * transactions (and non-transactional ones) up to the last stable offset, partition by partition.
+     */
+    public List<ConsumerRecord<String, String>> readCommitted(String topic) {
+        return read(topic, "read_committed");
+    }
+
+    private List<ConsumerRecord<String, String>> read(String topic, String isolation) {
         Properties p = new Properties();
         p.setProperty(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        p.setProperty(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation);
         try (KafkaConsumer<String, String> c = new KafkaConsumer<>(p, new StringDeserializer(), new StringDeserializer())) {
             List<TopicPartition> tps = new ArrayList<>();
             TopicDescription d;

@@ -4,6 +4,7 @@ import io.tidemark.api.common.functions.OpenContext;
 import io.tidemark.api.common.serialization.SerializationSchema;
 import io.tidemark.connector.base.DeliveryGuarantee;
 import io.tidemark.connector.kafka.KafkaBrokersUnreachableException;
+import io.tidemark.connector.kafka.sink.transaction.KafkaTransactions;
 import io.tidemark.streaming.api.functions.sink.RichSinkFunction;
 import java.time.Duration;
 import java.util.HashMap;
@@ -31,6 +32,11 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * every record is acknowledged; a restarted job may write records again (at-least-once). A send that
  * fails before anything was ever acknowledged because the brokers never answered is reported as
  * {@link KafkaBrokersUnreachableException}.
+ *
+ * <p>With {@link DeliveryGuarantee#EXACTLY_ONCE} (a transactional id prefix required, as in Flink) the
+ * records go into Kafka transactions ({@link KafkaTransactions}): a {@code read_committed} reader sees
+ * them once they are committed, and never sees those of a run that failed. Without checkpoints one
+ * transaction spans the run and commits at the end of the input; a failed or cancelled run aborts it.
  */
 public final class KafkaSink<IN> extends RichSinkFunction<IN> {
 
@@ -45,6 +51,8 @@ public final class KafkaSink<IN> extends RichSinkFunction<IN> {
     private final String transactionalIdPrefix;
 
     private transient KafkaProducer<byte[], byte[]> producer;
+    /** The transactions of {@code EXACTLY_ONCE}, instead of {@link #producer}. */
+    private transient KafkaTransactions transactions;
     private transient KafkaRecordSerializationSchema.KafkaSinkContext sinkContext;
     private transient Callback callback;
     private transient volatile Exception asyncError;
@@ -72,8 +80,13 @@ public final class KafkaSink<IN> extends RichSinkFunction<IN> {
         }
         int subtask = getRuntimeContext().getIndexOfThisSubtask();
         int parallelism = getRuntimeContext().getNumberOfParallelSubtasks();
-        p.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "tidemark-kafka-sink-" + subtask);
-        producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+        if (deliveryGuarantee == DeliveryGuarantee.EXACTLY_ONCE) {
+            transactions = new KafkaTransactions(p, transactionalIdPrefix, subtask, parallelism);
+            transactions.start(List.of());
+        } else {
+            p.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "tidemark-kafka-sink-" + subtask);
+            producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+        }
         sinkContext = new SinkContext(subtask, parallelism);
         callback = this::onCompletion;
         serializer.open(new SerializationSchema.InitializationContext() {
@@ -101,15 +114,27 @@ public final class KafkaSink<IN> extends RichSinkFunction<IN> {
     public void invoke(IN value, Context context) throws Exception {
         checkAsyncError();
         ProducerRecord<byte[], byte[]> record = serializer.serialize(value, sinkContext, context.timestamp());
-        if (record != null) {
+        if (record == null) {
+            return;
+        }
+        if (transactions != null) {
+            transactions.send(record, callback);
+        } else {
             producer.send(record, callback);
         }
     }
 
-    /** Waits until every record sent is acknowledged ({@code AT_LEAST_ONCE}); fails if one could not be written. */
+    /**
+     * The end of the input: waits until every record sent is acknowledged ({@code AT_LEAST_ONCE}), or
+     * commits the transaction ({@code EXACTLY_ONCE}); fails if a record could not be written.
+     */
     @Override
     public void finish() throws Exception {
-        if (deliveryGuarantee == DeliveryGuarantee.AT_LEAST_ONCE) {
+        if (transactions != null) {
+            transactions.prepareCommit();
+            checkAsyncError();
+            transactions.commitAll();
+        } else if (deliveryGuarantee == DeliveryGuarantee.AT_LEAST_ONCE) {
             producer.flush();
         }
         checkAsyncError();
@@ -132,6 +157,10 @@ public final class KafkaSink<IN> extends RichSinkFunction<IN> {
             producer.close(CLOSE_TIMEOUT);
             producer = null;
         }
+        if (transactions != null) {
+            transactions.close(); // a transaction never committed is aborted
+            transactions = null;
+        }
     }
 
     /** Records the brokers have acknowledged so far (this subtask). */
@@ -147,7 +176,7 @@ public final class KafkaSink<IN> extends RichSinkFunction<IN> {
         return deliveryGuarantee;
     }
 
-    /** Flink's transactional id prefix, if given (unused until exactly-once exists). */
+    /** Flink's transactional id prefix: transactional ids are {@code prefix-subtask-k} ({@link KafkaTransactions}). */
     public String getTransactionalIdPrefix() {
         return transactionalIdPrefix;
     }
@@ -182,7 +211,7 @@ public final class KafkaSink<IN> extends RichSinkFunction<IN> {
         @Override
         public int[] getPartitionsForTopic(String topic) {
             return partitions.computeIfAbsent(topic, t -> {
-                List<PartitionInfo> infos = producer.partitionsFor(t);
+                List<PartitionInfo> infos = transactions != null ? transactions.partitionsFor(t) : producer.partitionsFor(t);
                 return infos.stream().mapToInt(PartitionInfo::partition).sorted().toArray();
             });
         }

@@ -8,8 +8,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 /**
  * Builds a {@link KafkaSink}, as Flink's builder does. Required: bootstrap servers and a record
  * serializer. The delivery guarantee defaults to Flink's default, {@code NONE}; {@code AT_LEAST_ONCE}
- * is what Tidemark's own outputs use; {@code EXACTLY_ONCE} (Kafka transactions committed with
- * checkpoints) is refused until Tidemark has checkpoints.
+ * is what Tidemark's own outputs use; {@code EXACTLY_ONCE} (Kafka transactions) needs a transactional
+ * id prefix, as in Flink.
  */
 public final class KafkaSinkBuilder<IN> {
 
@@ -34,7 +34,11 @@ public final class KafkaSinkBuilder<IN> {
         return this;
     }
 
-    /** Flink's prefix of transactional ids (exactly-once); kept for ported code. */
+    /**
+     * The prefix of the sink's transactional ids ({@code EXACTLY_ONCE}): unique to this sink among every
+     * job writing to the brokers, and the same when the job starts again (its restart commits and aborts
+     * by these ids).
+     */
     public KafkaSinkBuilder<IN> setTransactionalIdPrefix(String transactionalIdPrefix) {
         this.transactionalIdPrefix = Objects.requireNonNull(transactionalIdPrefix, "transactional id prefix");
         return this;
@@ -60,9 +64,10 @@ public final class KafkaSinkBuilder<IN> {
         if (serializer == null) {
             throw new IllegalStateException("no record serializer: setRecordSerializer(KafkaRecordSerializationSchema.builder()...build())");
         }
-        if (deliveryGuarantee == DeliveryGuarantee.EXACTLY_ONCE) {
-            throw new IllegalStateException("exactly-once delivery to Kafka commits transactions with checkpoints, which "
-                    + "Tidemark does not have yet: use DeliveryGuarantee.AT_LEAST_ONCE");
+        if (deliveryGuarantee == DeliveryGuarantee.EXACTLY_ONCE
+                && (transactionalIdPrefix == null || transactionalIdPrefix.isBlank())) {
+            throw new IllegalStateException("EXACTLY_ONCE delivery needs a transactional id prefix, unique to this sink among "
+                    + "every job writing to the brokers: setTransactionalIdPrefix(\"my-job-results\")");
         }
         Properties copy = new Properties();
         copy.putAll(props);

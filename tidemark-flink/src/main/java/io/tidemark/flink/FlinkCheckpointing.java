@@ -1,0 +1,167 @@
+package io.tidemark.flink;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExternalizedCheckpointRetention;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.core.execution.CheckpointingMode;
+import org.apache.flink.core.execution.RecoveryClaimMode;
+
+/**
+ * A job's checkpoints on Flink, from Tidemark's {@code checkpoint: {dir, interval, retain}}: Flink's
+ * exactly-once checkpoints every {@code interval}, stored in {@code dir} (Flink's file system checkpoint
+ * storage: {@code dir/<job id>/chk-<n>/_metadata}), the last {@code retain} kept, retained when the job
+ * is cancelled or fails ({@code RETAIN_ON_CANCELLATION}). A job started again with the same {@code dir}
+ * restores the latest retained checkpoint there ({@code execution.state-recovery.path}, in Flink's
+ * {@code CLAIM} mode so that Flink deletes it once a newer one of the new job subsumes it), unless
+ * {@link #fresh()} is asked.
+ *
+ * <p>What that recovers is Flink's: the operators' keyed and operator state, Flink's {@code KafkaSource}
+ * offsets (its split state), the pending transactions of Flink's {@code KafkaSink} with
+ * {@code EXACTLY_ONCE}, and the state of any Flink {@code CheckpointedFunction}. Flink restarts the
+ * watermark from nothing (FLINK-5601): after a restore, windows wait for new events to move it.
+ *
+ * <p>Failures: the job fails instead of restarting inside Flink (restart strategy {@code none}, unless
+ * the runner's configuration sets one), as the embedded engine does; starting it again resumes from the
+ * latest checkpoint.
+ */
+public final class FlinkCheckpointing {
+
+    private static final Pattern CHECKPOINT = Pattern.compile("chk-(\\d+)");
+
+    private final Path dir;
+    private final Duration interval;
+    private final int retain;
+    private final boolean resume;
+
+    private FlinkCheckpointing(Path dir, Duration interval, int retain, boolean resume) {
+        this.dir = Objects.requireNonNull(dir, "dir").toAbsolutePath();
+        this.interval = Objects.requireNonNull(interval, "interval");
+        if (interval.toMillis() < 10) {
+            throw new IllegalArgumentException("checkpoint interval must be at least 10 ms (Flink's minimum): " + interval);
+        }
+        if (retain < 1) {
+            throw new IllegalArgumentException("checkpoints to retain must be at least 1: " + retain);
+        }
+        this.retain = retain;
+        this.resume = resume;
+    }
+
+    /** Checkpoints every {@code interval} into {@code dir}, keeping the last {@code retain}; resumes from the latest there. */
+    public static FlinkCheckpointing of(Path dir, Duration interval, int retain) {
+        return new FlinkCheckpointing(dir, interval, retain, true);
+    }
+
+    /** The same, but the job starts from nothing, whatever {@code dir} holds. */
+    public FlinkCheckpointing fresh() {
+        return new FlinkCheckpointing(dir, interval, retain, false);
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Duration interval() {
+        return interval;
+    }
+
+    public int retain() {
+        return retain;
+    }
+
+    /** Whether the job restores the latest checkpoint in {@link #dir} (when there is one). */
+    public boolean resumes() {
+        return resume;
+    }
+
+    /** The checkpoint the job restores: the latest complete one in {@link #dir}, when it resumes. */
+    public Optional<Path> restoreFrom() {
+        return resume ? latest(dir) : Optional.empty();
+    }
+
+    /**
+     * Writes the settings into {@code conf}: storage, interval, exactly-once mode, retention and the
+     * checkpoint to restore. A restart strategy already in {@code conf} stays; otherwise none.
+     */
+    void configure(Configuration conf) {
+        conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
+        conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, dir.toUri().toString());
+        conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, interval);
+        conf.set(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE, CheckpointingMode.EXACTLY_ONCE);
+        conf.set(CheckpointingOptions.MAX_RETAINED_CHECKPOINTS, retain);
+        conf.set(CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION, ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+        if (!conf.contains(RestartStrategyOptions.RESTART_STRATEGY)) {
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        }
+        restoreFrom().ifPresent(chk -> {
+            conf.set(StateRecoveryOptions.SAVEPOINT_PATH, chk.toUri().toString());
+            conf.set(StateRecoveryOptions.RESTORE_MODE, RecoveryClaimMode.CLAIM);
+        });
+    }
+
+    /**
+     * The latest complete checkpoint under {@code dir}: among {@code <job id>/chk-<n>} directories with
+     * a {@code _metadata} file (Flink writes it last, so a directory without one is a checkpoint that
+     * never completed), the one whose metadata was written last; ties go to the higher {@code n}.
+     */
+    public static Optional<Path> latest(Path dir) {
+        return checkpoints(dir).stream().max(Comparator.comparing(FlinkCheckpointing::written)
+                .thenComparingLong(FlinkCheckpointing::number));
+    }
+
+    /** Every complete checkpoint under {@code dir} (see {@link #latest}), in no particular order. */
+    public static List<Path> checkpoints(Path dir) {
+        List<Path> found = new ArrayList<>();
+        if (!Files.isDirectory(dir)) {
+            return found;
+        }
+        try (Stream<Path> jobs = Files.list(dir)) {
+            for (Path job : (Iterable<Path>) jobs::iterator) {
+                if (!Files.isDirectory(job)) {
+                    continue;
+                }
+                try (Stream<Path> chks = Files.list(job)) {
+                    chks.filter(c -> CHECKPOINT.matcher(c.getFileName().toString()).matches())
+                            .filter(c -> Files.isRegularFile(c.resolve("_metadata")))
+                            .forEach(found::add);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the checkpoints in " + dir + ": " + e.getMessage(), e);
+        }
+        return found;
+    }
+
+    private static java.nio.file.attribute.FileTime written(Path checkpoint) {
+        try {
+            return Files.getLastModifiedTime(checkpoint.resolve("_metadata"));
+        } catch (IOException e) {
+            return java.nio.file.attribute.FileTime.fromMillis(0);
+        }
+    }
+
+    private static long number(Path checkpoint) {
+        Matcher m = CHECKPOINT.matcher(checkpoint.getFileName().toString());
+        return m.matches() ? Long.parseLong(m.group(1)) : -1;
+    }
+
+    @Override
+    public String toString() {
+        return "checkpoints every " + interval.toMillis() + " ms in " + dir + ", " + retain + " retained"
+                + (resume ? "" : ", fresh start");
+    }
+}
