@@ -16,7 +16,11 @@ import java.util.Map;
  *       environment of {@code flink run}), or {@code host:port}, a running cluster's REST address;
  *   <li>{@code jars}: jar files shipped to a remote cluster, separated by the path separator
  *       ({@code :} on Unix);
- *   <li>{@code parallelism}: the job's default parallelism (default: the pipeline's).
+ *   <li>{@code parallelism}: the job's default parallelism (default: the pipeline's);
+ *   <li>{@code checkpoint.dir}: Flink checkpoints into this directory, restoring the latest there
+ *       ({@link FlinkCheckpointing}); with {@code checkpoint.interval} (ms, default 1000),
+ *       {@code checkpoint.retain} (default 1) and {@code checkpoint.fresh} ({@code true}: ignore what the
+ *       directory holds).
  * </ul>
  */
 public final class FlinkExecutorFactory implements PipelineExecutorFactory {
@@ -32,9 +36,9 @@ public final class FlinkExecutorFactory implements PipelineExecutorFactory {
     @Override
     public PipelineExecutor getExecutor(Map<String, String> options) {
         for (String key : options.keySet()) {
-            if (!List.of("master", "jars", "parallelism").contains(key)) {
-                throw new IllegalArgumentException("unknown option '" + key + "' of the flink engine; options: master, jars, "
-                        + "parallelism");
+            if (!OPTIONS.contains(key)) {
+                throw new IllegalArgumentException("unknown option '" + key + "' of the flink engine; options: "
+                        + String.join(", ", OPTIONS));
             }
         }
         String master = options.getOrDefault("master", "local");
@@ -60,6 +64,28 @@ public final class FlinkExecutorFactory implements PipelineExecutorFactory {
                 throw new IllegalArgumentException("option 'parallelism' of the flink engine: not a number: '" + p + "'");
             }
         }
+        String dir = options.get("checkpoint.dir");
+        if (dir != null) {
+            FlinkCheckpointing c = FlinkCheckpointing.of(java.nio.file.Path.of(dir),
+                    java.time.Duration.ofMillis(number(options, "checkpoint.interval", "1000")),
+                    (int) number(options, "checkpoint.retain", "1"));
+            o = o.withCheckpointing(Boolean.parseBoolean(options.getOrDefault("checkpoint.fresh", "false")) ? c.fresh() : c);
+        } else if (options.keySet().stream().anyMatch(k -> k.startsWith("checkpoint."))) {
+            throw new IllegalArgumentException("options checkpoint.* of the flink engine need checkpoint.dir");
+        }
         return FlinkRunner.executor(o);
+    }
+
+    /** The options this engine knows. */
+    static final List<String> OPTIONS = List.of("master", "jars", "parallelism", "checkpoint.dir", "checkpoint.interval",
+            "checkpoint.retain", "checkpoint.fresh");
+
+    private static long number(Map<String, String> options, String key, String otherwise) {
+        String v = options.getOrDefault(key, otherwise).trim();
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("option '" + key + "' of the flink engine: not a number: '" + v + "'");
+        }
     }
 }

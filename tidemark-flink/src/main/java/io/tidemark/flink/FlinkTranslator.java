@@ -227,7 +227,8 @@ public final class FlinkTranslator {
         KafkaSource<Object> source = (KafkaSource<Object>) d.source();
         checkSerializable(source.getDeserializer(), "Kafka record deserializer", name);
         checkSerializable(d.strategy(), "watermark strategy", name);
-        SingleOutputStreamOperator<Object> s = flink.fromSource(KafkaConnectors.source(source, name),
+        SingleOutputStreamOperator<Object> s = flink.fromSource(KafkaConnectors.source(source, name,
+                        flink.getCheckpointConfig().isCheckpointingEnabled()),
                 Watermarks.of(d.strategy(), perEvent), name, KafkaConnectors.producedType(source.getDeserializer()));
         parallelism(s, t);
         uid(s, t);

@@ -33,17 +33,22 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * idleness, offsets and partition discovery are Flink's. Only the user's (de)serialization schemas
  * are Tidemark's, wrapped.
  *
- * <p>Offsets: the runner does not enable checkpoints, so Flink would commit none; a source with a
- * group id and a commit interval gets the Kafka consumer's own periodic commit at that interval
- * instead ({@code enable.auto.commit}), so lag tools see the job on both engines.
+ * <p>Offsets: with checkpoints, Flink's source keeps its offsets in them and commits them to the group
+ * when a checkpoint completes. Without, Flink would commit none: a source with a group id and a commit
+ * interval gets the Kafka consumer's own periodic commit at that interval instead
+ * ({@code enable.auto.commit}), so lag tools see the job on both engines.
  */
 public final class KafkaConnectors {
 
     private KafkaConnectors() {}
 
-    /** Flink's KafkaSource with the settings of {@code source}. */
+    /**
+     * Flink's KafkaSource with the settings of {@code source}; {@code checkpointing}: whether the job
+     * takes checkpoints (then offsets are committed when they complete, as Flink does).
+     */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    public static org.apache.flink.connector.kafka.source.KafkaSource<Object> source(KafkaSource<Object> source, String name) {
+    public static org.apache.flink.connector.kafka.source.KafkaSource<Object> source(KafkaSource<Object> source, String name,
+            boolean checkpointing) {
         var b = org.apache.flink.connector.kafka.source.KafkaSource.<Object>builder();
         Properties props = source.getProperties();
         KafkaSubscriber subscriber = source.getKafkaSubscriber();
@@ -63,7 +68,7 @@ public final class KafkaConnectors {
         long commit = KafkaSourceOptions.getLong(props, KafkaSourceOptions.COMMIT_OFFSETS_INTERVAL_MS,
                 KafkaSourceOptions.DEFAULT_COMMIT_OFFSETS_INTERVAL_MS);
         props.remove(KafkaSourceOptions.COMMIT_OFFSETS_INTERVAL_MS);
-        if (!props.getProperty(ConsumerConfig.GROUP_ID_CONFIG, "").isBlank() && commit > 0) {
+        if (!checkpointing && !props.getProperty(ConsumerConfig.GROUP_ID_CONFIG, "").isBlank() && commit > 0) {
             props.setProperty(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "true");
             props.setProperty(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG, Long.toString(commit));
         }

@@ -5,6 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.api.common.serialization.SimpleStringSchema;
 import io.tidemark.connector.base.DeliveryGuarantee;
+import io.tidemark.connector.jdbc.Databases;
+import io.tidemark.connector.jdbc.JdbcConnectionOptions;
+import io.tidemark.connector.jdbc.JdbcPipelines;
+import io.tidemark.connector.jdbc.JdbcSink;
+import io.tidemark.connector.jdbc.JdbcTable;
+import io.tidemark.connector.jdbc.SqlType;
 import io.tidemark.connector.kafka.broker.LocalKafkaBroker;
 import io.tidemark.connector.kafka.sink.KafkaRecordSerializationSchema;
 import io.tidemark.connector.kafka.sink.KafkaSink;
@@ -14,10 +20,12 @@ import io.tidemark.core.execution.JobClient;
 import io.tidemark.flink.FlinkCheckpointing;
 import io.tidemark.flink.FlinkRunner;
 import io.tidemark.flink.SharedMiniCluster;
+import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,11 +41,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Flink engine's checkpoints: a Kafka → windows → Kafka job on Flink with checkpoints into a
- * directory, cancelled while running (its transactions since the last checkpoint left open, as a crash
- * leaves them) and started again with the same directory, writes for a {@code read_committed} reader
- * exactly what one fault-free run writes: Flink's KafkaSource resumes from the checkpoint's offsets, the
- * open windows come back from it, and Flink's exactly-once KafkaSink commits each result once.
+ * The Flink engine's checkpoints: a Kafka → windows → Kafka and JDBC job on Flink with checkpoints into
+ * a directory, cancelled while running and started again with the same directory, writes for a
+ * {@code read_committed} reader exactly the windows of its input, each once: Flink's KafkaSource resumes
+ * from the checkpoint's offsets, the open windows come back from it, the exactly-once Kafka sink commits
+ * each checkpoint's transaction once (those begun after it are aborted), and the JDBC sink's upserts
+ * (flushed at each checkpoint) leave one row per window in PostgreSQL and in H2.
  */
 class FlinkCheckpointRecoveryTest {
 
@@ -99,8 +108,29 @@ class FlinkCheckpointRecoveryTest {
                 .collect(Collectors.toList());
     }
 
-    /** Per user and 5 s window: "user,start,count,sum", to {@code output} exactly once; uids pin the state. */
-    static StreamExecutionEnvironment job(String input, String output) {
+    /** Rows (user, window start) → count, sum: a result written again lands on its own row. */
+    static JdbcTable<String> table(String name) {
+        return JdbcTable.<String>builder(name)
+                .key("user_id", SqlType.TEXT, s -> s.split(",")[0])
+                .key("window_start", SqlType.BIGINT, s -> Long.parseLong(s.split(",")[1]))
+                .column("count", SqlType.BIGINT, s -> Long.parseLong(s.split(",")[2]))
+                .column("sum", SqlType.BIGINT, s -> Long.parseLong(s.split(",")[3]))
+                .build();
+    }
+
+    static List<String> rows(JdbcConnectionOptions db, String table) throws Exception {
+        try (Connection c = db.connect()) {
+            return JdbcPipelines.rows(c, table, "user_id, window_start").stream()
+                    .map(r -> r.stream().map(String::valueOf).collect(Collectors.joining(","))).sorted()
+                    .collect(Collectors.toList());
+        }
+    }
+
+    /**
+     * Per user and 5 s window: "user,start,count,sum", to Kafka topic {@code output} exactly once, and
+     * upserted into table {@code output} of each database; uids pin the state.
+     */
+    static StreamExecutionEnvironment job(String input, String output, List<JdbcConnectionOptions> databases) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         KafkaSource<String[]> source = KafkaSource.<String[]>builder()
@@ -110,12 +140,17 @@ class FlinkCheckpointRecoveryTest {
                 .setStartingOffsets(OffsetsInitializer.earliest())
                 .setDeserializer((r, out) -> out.collect(new String(r.value(), StandardCharsets.UTF_8).split(",")))
                 .build();
-        env.fromSource(source, WatermarkStrategy.<String[]>forBoundedOutOfOrderness(Duration.ofSeconds(3))
+        SingleOutputStreamOperator<String> windows = env
+                .fromSource(source, WatermarkStrategy.<String[]>forBoundedOutOfOrderness(Duration.ofSeconds(3))
                         .withTimestampAssigner((o, kafkaTs) -> Long.parseLong(o[1])), "orders").uid("orders")
                 .keyBy(o -> o[0])
                 .window(TumblingEventTimeWindows.of(Duration.ofSeconds(5)))
-                .aggregate(new KafkaBothEnginesTest.CountSum(), new KafkaBothEnginesTest.Describe()).name("windows").uid("windows")
-                .sinkTo(KafkaSink.<String>builder()
+                .aggregate(new KafkaBothEnginesTest.CountSum(), new KafkaBothEnginesTest.Describe()).name("windows").uid("windows");
+        for (int i = 0; i < databases.size(); i++) {
+            windows.addSink(JdbcSink.<String>builder().table(table(output)).connection(databases.get(i)).build())
+                    .name("table-" + i).uid("table-" + i);
+        }
+        windows.sinkTo(KafkaSink.<String>builder()
                         .setBootstrapServers(broker.bootstrapServers())
                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                         .setTransactionalIdPrefix("tx-" + output)
@@ -128,6 +163,17 @@ class FlinkCheckpointRecoveryTest {
         return env;
     }
 
+    static Map<Integer, Long> groupOffsets(String group) {
+        try {
+            Map<Integer, Long> out = new TreeMap<>();
+            broker.admin().listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get()
+                    .forEach((tp, o) -> out.put(tp.partition(), o.offset()));
+            return out;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     static List<String> committed(String topic) {
         return broker.readCommitted(topic).stream().map(ConsumerRecord::value).sorted().collect(Collectors.toList());
     }
@@ -135,7 +181,8 @@ class FlinkCheckpointRecoveryTest {
     @Test
     void aJobCancelledMidRunAndStartedAgainFromItsCheckpointWritesEachResultOnce(@TempDir Path dir) throws Exception {
         String input = "cp-orders";
-        String output = "cp-results";
+        String output = "cp_results";
+        List<JdbcConnectionOptions> databases = List.of(Databases.postgres(), Databases.h2(dir));
         broker.createTopic(input, PARTITIONS);
         broker.createTopic(output, 2);
         List<String[]> orders = produce(input, 0, PER_PARTITION / 2);
@@ -143,7 +190,7 @@ class FlinkCheckpointRecoveryTest {
         FlinkRunner.Options cluster = SharedMiniCluster.options().withCheckpointing(checkpoints);
 
         // first run: more input arrives while it runs; cancelled once it checkpointed past that
-        StreamExecutionEnvironment first = job(input, output);
+        StreamExecutionEnvironment first = job(input, output, databases);
         first.setExecutor(FlinkRunner.executor(cluster));
         assertThat(checkpoints.restoreFrom()).isEmpty();
         JobClient running = first.executeAsync("checkpointed, first run");
@@ -157,7 +204,7 @@ class FlinkCheckpointRecoveryTest {
 
         // second run: the same job from the latest retained checkpoint
         Path restored = checkpoints.restoreFrom().orElseThrow();
-        StreamExecutionEnvironment second = job(input, output);
+        StreamExecutionEnvironment second = job(input, output, databases);
         second.setExecutor(FlinkRunner.executor(cluster));
         JobClient again = second.executeAsync("checkpointed, second run");
         List<String> expected = windows(orders);
@@ -166,9 +213,14 @@ class FlinkCheckpointRecoveryTest {
         // one more checkpoint after that: anything written twice would be committed by now
         Path complete = FlinkCheckpointing.latest(checkpoints.dir()).orElseThrow();
         await("one more checkpoint", again, () -> !FlinkCheckpointing.latest(checkpoints.dir()).orElseThrow().equals(complete));
+        // Flink's source commits the checkpointed offsets to the group when a checkpoint completes
+        await("the group's offsets at the end of the input", again, () -> groupOffsets("g-" + output).values().stream()
+                .filter(o -> o == PER_PARTITION + 1).count() == PARTITIONS);
         again.cancel();
 
         assertThat(committed(output)).as("0 lost, 0 duplicated").isEqualTo(expected);
+        assertThat(rows(databases.get(0), output)).as("PostgreSQL").isEqualTo(expected);
+        assertThat(rows(databases.get(1), output)).as("H2").isEqualTo(expected);
         assertThat(expected).containsAll(beforeRestart);
         assertThat(restored.getParent().getFileName()).as("a checkpoint of the first run")
                 .isNotEqualTo(FlinkCheckpointing.latest(checkpoints.dir()).orElseThrow().getParent().getFileName());

@@ -1,0 +1,70 @@
+package io.tidemark.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tidemark.core.execution.PipelineExecutors;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExternalizedCheckpointRetention;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What {@code checkpoint: {dir, interval, retain}} becomes in Flink's configuration, and which checkpoint a restart restores. */
+class FlinkCheckpointingTest {
+
+    static Path checkpoint(Path dir, String job, int n, long writtenMillis, boolean complete) throws Exception {
+        Path chk = Files.createDirectories(dir.resolve(job).resolve("chk-" + n));
+        if (complete) {
+            Files.writeString(chk.resolve("_metadata"), "m");
+            Files.setLastModifiedTime(chk.resolve("_metadata"), FileTime.fromMillis(writtenMillis));
+        }
+        return chk;
+    }
+
+    @Test
+    void theLatestCompleteCheckpointIsRestoredAcrossJobsAndAnIncompleteOneIsSkipped(@TempDir Path dir) throws Exception {
+        assertThat(FlinkCheckpointing.latest(dir.resolve("none"))).isEmpty();
+        checkpoint(dir, "job-a", 7, 1_000, true);
+        Path latest = checkpoint(dir, "job-b", 2, 5_000, true); // a restarted job numbers on from 2 here
+        checkpoint(dir, "job-b", 3, 0, false);                  // being written when the process died
+        checkpoint(dir, "job-a", 8, 2_000, true);
+        Files.createDirectories(dir.resolve("job-b").resolve("shared"));
+        assertThat(FlinkCheckpointing.latest(dir)).contains(latest);
+        assertThat(FlinkCheckpointing.checkpoints(dir)).hasSize(3);
+
+        FlinkCheckpointing c = FlinkCheckpointing.of(dir, Duration.ofSeconds(1), 3);
+        Configuration conf = new Configuration();
+        c.configure(conf);
+        assertThat(conf.get(CheckpointingOptions.CHECKPOINTING_INTERVAL)).isEqualTo(Duration.ofSeconds(1));
+        assertThat(conf.get(CheckpointingOptions.MAX_RETAINED_CHECKPOINTS)).isEqualTo(3);
+        assertThat(conf.get(CheckpointingOptions.CHECKPOINTS_DIRECTORY)).isEqualTo(dir.toUri().toString());
+        assertThat(conf.get(CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION))
+                .isEqualTo(ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+        assertThat(conf.get(StateRecoveryOptions.SAVEPOINT_PATH)).isEqualTo(latest.toUri().toString());
+        assertThat(conf.get(RestartStrategyOptions.RESTART_STRATEGY)).isEqualTo("none");
+
+        Configuration fresh = new Configuration();
+        c.fresh().configure(fresh);
+        assertThat(fresh.contains(StateRecoveryOptions.SAVEPOINT_PATH)).isFalse();
+    }
+
+    @Test
+    void theEngineTakesCheckpointOptionsByName(@TempDir Path dir) {
+        assertThat(PipelineExecutors.get("flink", Map.of("checkpoint.dir", dir.toString(), "checkpoint.interval", "250",
+                "checkpoint.retain", "2")).toString())
+                .contains("checkpoints every 250 ms in " + dir.toAbsolutePath()).contains("2 retained");
+        assertThatThrownBy(() -> PipelineExecutors.get("flink", Map.of("checkpoint.interval", "250")))
+                .hasMessageContaining("checkpoint.dir");
+        assertThatThrownBy(() -> PipelineExecutors.get("flink", Map.of("checkpoint.dir", dir.toString(), "checkpoint.retain", "x")))
+                .hasMessageContaining("checkpoint.retain");
+        assertThatThrownBy(() -> FlinkCheckpointing.of(dir, Duration.ofMillis(1), 1)).hasMessageContaining("10 ms");
+    }
+}
