@@ -1,17 +1,15 @@
 package io.tidemark.flink.bridge;
 
-import io.tidemark.api.common.serialization.SerializationSchema;
 import io.tidemark.connector.kafka.sink.KafkaRecordSerializationSchema;
 import io.tidemark.connector.kafka.sink.KafkaSink;
+import io.tidemark.connector.kafka.sink.SubtaskSinkContext;
 import io.tidemark.connector.kafka.sink.transaction.KafkaCommittable;
 import io.tidemark.connector.kafka.sink.transaction.KafkaTransactions;
 import io.tidemark.connector.kafka.sink.transaction.KafkaWriterState;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.api.connector.sink2.Committer;
@@ -25,7 +23,6 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.PartitionInfo;
 
 /**
  * A Tidemark {@link KafkaSink} with {@code EXACTLY_ONCE} on Flink: a Sink V2 with a committer, whose
@@ -93,7 +90,7 @@ public final class ExactlyOnceKafkaSink implements Sink<Object>, SupportsWriterS
     /** One subtask's writer: records into the open transaction; committables and state at each checkpoint. */
     final class Writer implements StatefulSinkWriter<Object, KafkaWriterState>, CommittingSinkWriter<Object, KafkaCommittable> {
         private final KafkaTransactions transactions;
-        private final KafkaRecordSerializationSchema.KafkaSinkContext sinkContext;
+        private final SubtaskSinkContext sinkContext;
         private volatile Exception asyncError;
 
         Writer(WriterInitContext context, Collection<KafkaWriterState> restored) throws IOException {
@@ -101,36 +98,9 @@ public final class ExactlyOnceKafkaSink implements Sink<Object>, SupportsWriterS
             int parallelism = context.getTaskInfo().getNumberOfParallelSubtasks();
             transactions = new KafkaTransactions(props, prefix, subtask, parallelism);
             transactions.start(restored);
-            Map<String, int[]> partitions = new HashMap<>();
-            sinkContext = new KafkaRecordSerializationSchema.KafkaSinkContext() {
-                @Override
-                public int getParallelInstanceId() {
-                    return subtask;
-                }
-
-                @Override
-                public int getNumberOfParallelInstances() {
-                    return parallelism;
-                }
-
-                @Override
-                public int[] getPartitionsForTopic(String topic) {
-                    return partitions.computeIfAbsent(topic, t -> transactions.partitionsFor(t).stream()
-                            .mapToInt(PartitionInfo::partition).sorted().toArray());
-                }
-            };
+            sinkContext = new SubtaskSinkContext(subtask, parallelism, transactions::partitionsFor);
             try {
-                serializer.open(new SerializationSchema.InitializationContext() {
-                    @Override
-                    public int getIndexOfThisSubtask() {
-                        return subtask;
-                    }
-
-                    @Override
-                    public int getNumberOfParallelSubtasks() {
-                        return parallelism;
-                    }
-                }, sinkContext);
+                sinkContext.open(serializer);
             } catch (Exception e) {
                 throw new IOException("the record serializer failed to open: " + e, e);
             }

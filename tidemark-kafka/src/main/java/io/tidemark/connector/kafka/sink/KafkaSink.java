@@ -1,22 +1,18 @@
 package io.tidemark.connector.kafka.sink;
 
 import io.tidemark.api.common.functions.OpenContext;
-import io.tidemark.api.common.serialization.SerializationSchema;
 import io.tidemark.connector.base.DeliveryGuarantee;
 import io.tidemark.connector.kafka.KafkaBrokersUnreachableException;
 import io.tidemark.connector.kafka.sink.transaction.KafkaTransactions;
 import io.tidemark.streaming.api.functions.sink.RichSinkFunction;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
@@ -53,7 +49,7 @@ public final class KafkaSink<IN> extends RichSinkFunction<IN> {
     private transient KafkaProducer<byte[], byte[]> producer;
     /** The transactions of {@code EXACTLY_ONCE}, instead of {@link #producer}. */
     private transient KafkaTransactions transactions;
-    private transient KafkaRecordSerializationSchema.KafkaSinkContext sinkContext;
+    private transient SubtaskSinkContext sinkContext;
     private transient Callback callback;
     private transient volatile Exception asyncError;
     private transient volatile long acknowledged;
@@ -87,19 +83,10 @@ public final class KafkaSink<IN> extends RichSinkFunction<IN> {
             p.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "tidemark-kafka-sink-" + subtask);
             producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
         }
-        sinkContext = new SinkContext(subtask, parallelism);
+        sinkContext = new SubtaskSinkContext(subtask, parallelism,
+                t -> transactions != null ? transactions.partitionsFor(t) : producer.partitionsFor(t));
         callback = this::onCompletion;
-        serializer.open(new SerializationSchema.InitializationContext() {
-            @Override
-            public int getIndexOfThisSubtask() {
-                return subtask;
-            }
-
-            @Override
-            public int getNumberOfParallelSubtasks() {
-                return parallelism;
-            }
-        }, sinkContext);
+        sinkContext.open(serializer);
     }
 
     private void onCompletion(RecordMetadata metadata, Exception e) {
@@ -186,34 +173,5 @@ public final class KafkaSink<IN> extends RichSinkFunction<IN> {
         Properties p = new Properties();
         p.putAll(props);
         return p;
-    }
-
-    private final class SinkContext implements KafkaRecordSerializationSchema.KafkaSinkContext {
-        private final int subtask;
-        private final int parallelism;
-        private final Map<String, int[]> partitions = new HashMap<>();
-
-        SinkContext(int subtask, int parallelism) {
-            this.subtask = subtask;
-            this.parallelism = parallelism;
-        }
-
-        @Override
-        public int getParallelInstanceId() {
-            return subtask;
-        }
-
-        @Override
-        public int getNumberOfParallelInstances() {
-            return parallelism;
-        }
-
-        @Override
-        public int[] getPartitionsForTopic(String topic) {
-            return partitions.computeIfAbsent(topic, t -> {
-                List<PartitionInfo> infos = transactions != null ? transactions.partitionsFor(t) : producer.partitionsFor(t);
-                return infos.stream().mapToInt(PartitionInfo::partition).sorted().toArray();
-            });
-        }
     }
 }

@@ -4,7 +4,6 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -45,9 +44,6 @@ public final class TransactionalProducer implements AutoCloseable {
 
     /** How long the broker keeps a transaction open without its producer: the broker's default maximum. */
     public static final Duration DEFAULT_TRANSACTION_TIMEOUT = Duration.ofMinutes(15);
-
-    /** How long a step that talks to the transaction coordinator may take. */
-    static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     /** How long closing waits for what the producer still sends, outside transactions. */
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
@@ -103,8 +99,9 @@ public final class TransactionalProducer implements AutoCloseable {
      * process) prepared and did not commit: resumes it under its producer id and epoch and ends it with
      * a commit. Returns true when the transaction is committed (now, or already: the broker answers a
      * repeated commit of the transaction it just committed as a retry), false when the broker refuses
-     * because the id has moved on (a later transaction, or the transaction aborted by its timeout). Call on a new producer,
-     * and close it after: the producer serves this one commit.
+     * because the id has moved on (a later transaction, or the transaction aborted by its timeout).
+     * Another failure leaves the transaction as it was. Call on a new producer, and close it after: the
+     * producer serves this one commit.
      */
     public boolean commitPrepared(KafkaCommittable prepared) {
         if (!prepared.transactionalId().equals(transactionalId)) {
@@ -114,10 +111,11 @@ public final class TransactionalProducer implements AutoCloseable {
         transitionTo("INITIALIZING");
         invoke("setProducerIdAndEpoch", new Class<?>[] {PRODUCER_ID_AND_EPOCH}, producerIdAndEpoch(prepared));
         transitionTo("READY");
-        call("maybeUpdateTransactionV2Enabled", new Class<?>[] {boolean.class}, true);
+        invoke("maybeUpdateTransactionV2Enabled", new Class<?>[] {boolean.class}, true);
         transitionTo("IN_TRANSACTION");
         setField("transactionStarted", true);
-        phase = Phase.OPEN;
+        phase = Phase.PREPARED; // closing after a failed commit leaves it open
+
         try {
             commit();
             return true;
@@ -142,7 +140,7 @@ public final class TransactionalProducer implements AutoCloseable {
         if (phase != Phase.OPEN) {
             throw new IllegalStateException("no transaction to prepare on " + transactionalId);
         }
-        if (!Boolean.TRUE.equals(call("isTransactionV2Enabled", new Class<?>[0]))) {
+        if (!Boolean.TRUE.equals(invoke("isTransactionV2Enabled", new Class<?>[0]))) {
             throw new IllegalStateException("exactly-once to Kafka needs brokers with transaction version 2 (KIP-890, the "
                     + "default of Kafka 4.x clusters): only then does each transaction get an epoch of its own, which "
                     + "tells a prepared transaction from a later one after a crash");
@@ -193,21 +191,6 @@ public final class TransactionalProducer implements AutoCloseable {
     /** Closes the producer as a crash would: whatever transaction is open stays open on the broker. */
     public void crash() {
         producer.close(Duration.ZERO);
-    }
-
-    private Object call(String method, Class<?>[] types, Object... args) {
-        try {
-            Method m = transactionManager.getClass().getMethod(method, types);
-            return m.invoke(transactionManager, args);
-        } catch (java.lang.reflect.InvocationTargetException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException(method + " failed for " + transactionalId + ": " + e.getCause(), e.getCause());
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("this kafka-clients version has no two-phase commit step " + method
-                    + " (kafka-clients 4.4 is supported): " + e, e);
-        }
     }
 
     private static final Class<?> PRODUCER_ID_AND_EPOCH = internalClass("org.apache.kafka.common.utils.internals.ProducerIdAndEpoch");
@@ -264,20 +247,6 @@ public final class TransactionalProducer implements AutoCloseable {
     /** A topic that exists wherever a transaction was ever prepared: the transaction coordinator's log. */
     private static String anyTopic() {
         return "__transaction_state";
-    }
-
-    private static void await(Object result, String step) {
-        try {
-            result.getClass().getMethod("await", long.class, TimeUnit.class, String.class)
-                    .invoke(result, TIMEOUT.toMillis(), TimeUnit.MILLISECONDS, step);
-        } catch (java.lang.reflect.InvocationTargetException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException(step + " failed: " + e.getCause(), e.getCause());
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("this kafka-clients version cannot wait for " + step + ": " + e, e);
-        }
     }
 
     private static long producerId(Object producerIdAndEpoch) {
