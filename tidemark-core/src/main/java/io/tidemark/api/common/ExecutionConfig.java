@@ -16,6 +16,13 @@ public class ExecutionConfig implements Serializable {
 
     private long autoWatermarkInterval = DEFAULT_AUTO_WATERMARK_INTERVAL;
     private boolean perEventWatermarks;
+    private final io.tidemark.streaming.api.environment.CheckpointConfig checkpointConfig =
+            new io.tidemark.streaming.api.environment.CheckpointConfig();
+
+    /** The job's checkpoint settings ({@code env.getCheckpointConfig()}). */
+    public io.tidemark.streaming.api.environment.CheckpointConfig getCheckpointConfig() {
+        return checkpointConfig;
+    }
 
     /**
      * How often (milliseconds of processing time) watermark generators' {@code onPeriodicEmit} runs, and

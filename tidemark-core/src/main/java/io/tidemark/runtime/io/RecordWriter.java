@@ -78,6 +78,11 @@ public final class RecordWriter<T> implements Input<T> {
         flush();
     }
 
+    /** Sends checkpoint barrier {@code barrier} on every channel, after everything written so far. */
+    public void broadcastBarrier(CheckpointBarrier barrier) throws InterruptedException {
+        broadcast(barrier);
+    }
+
     /**
      * Appends a control item to every channel. It rides in the batch with the records around it (a
      * watermark after every record must not cost a hand-over each); the task's flush policy bounds

@@ -71,6 +71,40 @@ public final class WatermarkValve {
         holdingBack = 0; // every channel counts, at Long.MIN_VALUE: the first holds the output back
     }
 
+    /** Writes every channel's watermark, idle and aligned flags, and the output's watermark and idle flag. */
+    public void snapshot(java.io.DataOutput out) throws java.io.IOException {
+        out.writeInt(channels.length);
+        for (int i = 0; i < channels.length; i++) {
+            out.writeLong(channels[i].watermark());
+            out.writeBoolean(channels[i].isIdle());
+            out.writeBoolean(aligned[i]);
+        }
+        out.writeLong(output.watermark());
+        out.writeBoolean(output.isIdle());
+    }
+
+    /** Puts back what {@link #snapshot} wrote; fails if the number of channels changed. */
+    public void restore(java.io.DataInput in) throws java.io.IOException {
+        int n = in.readInt();
+        if (n != channels.length) {
+            throw new java.io.IOException("the checkpoint has " + n + " input channels here, the job " + channels.length
+                    + " (the upstream parallelism changed)");
+        }
+        for (int i = 0; i < n; i++) {
+            restore(channels[i], in.readLong(), in.readBoolean());
+            aligned[i] = in.readBoolean();
+        }
+        restore(output, in.readLong(), in.readBoolean());
+        publishHoldingBack(minOfAligned());
+    }
+
+    private static void restore(WatermarkState state, long watermark, boolean idle) {
+        state.advance(watermark);
+        if (idle) {
+            state.markIdle();
+        }
+    }
+
     public void inputWatermark(long watermark, int channel, ValveOutput out) throws Exception {
         WatermarkState c = channels[channel];
         if (output.isIdle() || c.isIdle()) {

@@ -9,6 +9,12 @@ import io.tidemark.runtime.time.ProcessingTimeService;
 import io.tidemark.runtime.watermarks.GenerationFacts;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
+import io.tidemark.runtime.checkpoint.StateInput;
+import io.tidemark.runtime.checkpoint.StateOutput;
+import java.io.IOException;
+import java.io.Serializable;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Runs one subtask of a {@link SplitSourceFunction} as a source task's source: per-split watermarks
@@ -39,20 +45,23 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
         this.metrics = metrics;
         this.subtask = subtask;
         this.parallelism = parallelism;
+        this.watermarks = newWatermarks();
     }
 
-    @Override
-    @SuppressWarnings("unchecked")
-    public void run(SourceContext<T> ctx) throws Exception {
-        SplitWatermarks<T> watermarks = new SplitWatermarks<>(strategy, timeService.getClock(), new WatermarkOutput() {
+    /** Per-split watermarks; their output is the running source's context. */
+    private final transient SplitWatermarks<T> watermarks;
+    private transient volatile SourceContext<T> out;
+
+    private SplitWatermarks<T> newWatermarks() {
+        return new SplitWatermarks<>(strategy, timeService.getClock(), new WatermarkOutput() {
             @Override
             public void emitWatermark(Watermark watermark) {
-                ctx.emitWatermark(watermark);
+                out.emitWatermark(watermark);
             }
 
             @Override
             public void markIdle() {
-                ctx.markAsTemporarilyIdle();
+                out.markAsTemporarilyIdle();
             }
 
             @Override
@@ -60,6 +69,34 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
                 // the next record or watermark marks the source active
             }
         });
+    }
+
+    /** The splits' watermarks and generators' progress, then each split's state ({@code snapshotSplitState}); under the lock. */
+    public void snapshot(StateOutput o) throws IOException {
+        watermarks.snapshot(o);
+        Map<String, ? extends Serializable> splits = source.snapshotSplitState();
+        o.writeInt(splits.size());
+        for (Map.Entry<String, ? extends Serializable> e : splits.entrySet()) {
+            o.writeString(e.getKey());
+            o.writeValue(e.getValue());
+        }
+    }
+
+    /** Restores what {@link #snapshot} wrote, before {@link #run}: the source gets its split states back. */
+    public void restore(StateInput in) throws IOException {
+        watermarks.restore(in);
+        int n = in.readInt();
+        Map<String, Serializable> splits = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            splits.put(in.readString(), (Serializable) in.readValue());
+        }
+        source.restoreSplitState(splits);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void run(SourceContext<T> ctx) throws Exception {
+        out = ctx;
         metrics.setDiagnostics(watermarks.diagnostics());
         metrics.setWatermarkGeneration(GenerationFacts.of(strategy, config.getAutoWatermarkInterval(), watermarks::largestJumps));
         Object lock = ctx.getCheckpointLock();
@@ -68,10 +105,10 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
                 timeService.schedulePeriodically(config.getAutoWatermarkInterval(), time -> watermarks.onPeriodicEmit());
             }
         }
-        SplitContext.RecordOutput<T> out = ctx instanceof LockHoldingOutput
+        SplitContext.RecordOutput<T> records = ctx instanceof LockHoldingOutput
                 ? ((LockHoldingOutput<T>) ctx)::collectWithTimestampHoldingLock // SplitContext holds the lock
                 : ctx::collectWithTimestamp;
-        source.run(new SplitContext<>(lock, watermarks, subtask, parallelism, config.isPerEventWatermarks(), out));
+        source.run(new SplitContext<>(lock, watermarks, subtask, parallelism, config.isPerEventWatermarks(), records));
     }
 
     @Override

@@ -1,7 +1,10 @@
 package io.tidemark.runtime.tasks;
 
 import io.tidemark.api.common.eventtime.Watermark;
+import io.tidemark.runtime.checkpoint.RestoredState;
+import io.tidemark.runtime.checkpoint.StateSnapshot;
 import io.tidemark.runtime.io.Batch;
+import io.tidemark.runtime.io.CheckpointBarrier;
 import io.tidemark.runtime.io.InputGate;
 import io.tidemark.runtime.io.RecordWriter;
 import io.tidemark.runtime.io.WatermarkValve;
@@ -27,8 +30,13 @@ import java.util.List;
  * two-input head. Each input has its own valve and its own entry into the head, and ends (the head's
  * {@code endInput} for it) when all its channels have ended. All channels share the one gate and its
  * in-order delivery per channel, so a barrier aligned over all channels needs nothing per input.
+ *
+ * <p>Checkpoints: barriers are aligned over all channels by a {@link BarrierAligner}; when the last
+ * one arrives the task snapshots its chain and its own input state (each channel's watermark, idle
+ * status and whether it ended), acknowledges, and forwards the barrier. With checkpoints the task,
+ * once every channel has ended, reports its final snapshot and waits for the job's final checkpoint.
  */
-final class InputTask implements Task {
+final class InputTask implements Task, CheckpointCoordinator.CheckpointParticipant {
 
     private final String name;
     private final InputGate gate;
@@ -49,11 +57,20 @@ final class InputTask implements Task {
     private volatile boolean running = true;
     private boolean opened;
     private volatile Thread thread;
+    private final ChainCheckpoints checkpoints;
+    /** Null when checkpointing is off. */
+    private final CheckpointCoordinator coordinator;
+    private final BarrierAligner aligner;
+    private final BarrierAligner.Replay replay = new BarrierAligner.Replay();
+    private WatermarkValve.ValveOutput[] valveOut;
+    private static final String SECTION = "inputs";
 
     /** A task whose head has one input reading every channel of {@code gate}. */
     InputTask(String name, InputGate gate, Input<?> head, List<AbstractStreamOperator<?, ?>> operators,
-            List<RecordWriter<?>> writers, ProcessingTimeService timeService, TaskMailbox mailbox) {
-        this(name, gate, List.of(head), new int[] {gate.getNumChannels()}, operators, writers, timeService, mailbox);
+            List<RecordWriter<?>> writers, ProcessingTimeService timeService, TaskMailbox mailbox, ChainCheckpoints checkpoints,
+            CheckpointCoordinator coordinator, boolean exactlyOnce) {
+        this(name, gate, List.of(head), new int[] {gate.getNumChannels()}, operators, writers, timeService, mailbox, checkpoints,
+                coordinator, exactlyOnce);
     }
 
     /**
@@ -63,8 +80,12 @@ final class InputTask implements Task {
     @SuppressWarnings("unchecked")
     InputTask(String name, InputGate gate, List<? extends Input<?>> heads, int[] channelsPerInput,
             List<AbstractStreamOperator<?, ?>> operators, List<RecordWriter<?>> writers, ProcessingTimeService timeService,
-            TaskMailbox mailbox) {
+            TaskMailbox mailbox, ChainCheckpoints checkpoints, CheckpointCoordinator coordinator, boolean exactlyOnce) {
         this.name = name;
+        this.checkpoints = checkpoints;
+        this.coordinator = coordinator;
+        this.aligner = new BarrierAligner(gate.getNumChannels(), exactlyOnce,
+                checkpoints.taskRestored() == null ? 0 : checkpoints.taskRestored().checkpointId());
         this.mailbox = mailbox;
         mailbox.setWakeUp(gate::wake);
         this.gate = gate;
@@ -117,13 +138,14 @@ final class InputTask implements Task {
     }
 
     /** Opens the chain and processes its input to the end; returns the failure, or null. */
-    @SuppressWarnings("unchecked")
     private Throwable runChain() {
         thread = Thread.currentThread();
         try {
+            checkpoints.initializeState();
+            restoreInputs();
             Lifecycle.open(operators);
             opened = true;
-            WatermarkValve.ValveOutput[] valveOut = new WatermarkValve.ValveOutput[heads.length];
+            valveOut = new WatermarkValve.ValveOutput[heads.length];
             for (int i = 0; i < heads.length; i++) {
                 Input<Object> head = heads[i];
                 valveOut[i] = new WatermarkValve.ValveOutput() {
@@ -142,6 +164,16 @@ final class InputTask implements Task {
             while (running && numFinished < finished.length) {
                 timeService.fireDue();
                 mailbox.runPending();
+                if (!replay.isEmpty()) {
+                    int channel = replay.peekChannel();
+                    Object item = replay.poll();
+                    if (aligner.isBlocked(channel)) {
+                        aligner.stash(channel, item);
+                    } else {
+                        process(channel, item);
+                    }
+                    continue;
+                }
                 Batch items = gate.poll(0);
                 if (items == null) {
                     for (RecordWriter<?> w : writers) {
@@ -162,24 +194,11 @@ final class InputTask implements Task {
                     timeService.fireDue();
                 }
                 int channel = items.channel();
-                int input = inputOfChannel[channel];
-                Input<Object> head = heads[input];
-                WatermarkValve valve = valves[input];
-                int local = channelInInput[channel];
                 for (int i = 0, n = items.size(); i < n; i++) {
-                    Object item = items.get(i);
-                    if (item instanceof StreamRecord) {
-                        head.processElement((StreamRecord<Object>) item);
-                    } else if (item instanceof Watermark) {
-                        valve.inputWatermark(((Watermark) item).getTimestamp(), local, valveOut[input]);
-                    } else if (item instanceof WatermarkStatus) {
-                        valve.inputStatus((WatermarkStatus) item, local, valveOut[input]);
-                    } else if (!finished[channel]) {
-                        finished[channel] = true;
-                        numFinished++;
-                        if (--unfinished[input] == 0) {
-                            head.endInput();
-                        }
+                    if (aligner.isBlocked(channel)) {
+                        aligner.stash(channel, items.get(i));
+                    } else {
+                        process(channel, items.get(i));
                     }
                 }
             }
@@ -187,12 +206,109 @@ final class InputTask implements Task {
                 for (RecordWriter<?> w : writers) {
                     w.flush();
                 }
+                if (coordinator != null) {
+                    coordinator.taskFinished(this, checkpoints.snapshot(Long.MAX_VALUE, System.currentTimeMillis(), snapshotInputs()));
+                    checkpoints.notifyFinal(coordinator.awaitFinal());
+                }
             }
             return null;
         } catch (Throwable t) {
             // after cancel, an interrupted hand-over is expected, not a failure
             return running ? t : null;
         }
+    }
+
+    /** One item from {@code channel}, in its order. */
+    @SuppressWarnings("unchecked")
+    private void process(int channel, Object item) throws Exception {
+        int input = inputOfChannel[channel];
+        if (item instanceof StreamRecord) {
+            heads[input].processElement((StreamRecord<Object>) item);
+        } else if (item instanceof Watermark) {
+            valves[input].inputWatermark(((Watermark) item).getTimestamp(), channelInInput[channel], valveOut[input]);
+        } else if (item instanceof WatermarkStatus) {
+            valves[input].inputStatus((WatermarkStatus) item, channelInInput[channel], valveOut[input]);
+        } else if (item instanceof CheckpointBarrier) {
+            aligned(aligner.onBarrier(channel, (CheckpointBarrier) item, finished, replay));
+        } else if (!finished[channel]) {
+            finished[channel] = true;
+            numFinished++;
+            if (--unfinished[input] == 0) {
+                heads[input].endInput();
+            }
+            aligned(aligner.onEnded(finished, replay));
+        }
+    }
+
+    /** The barrier has arrived on every channel (or null: not yet): snapshot, acknowledge, forward. */
+    private void aligned(CheckpointBarrier barrier) throws Exception {
+        if (barrier == null || coordinator == null) {
+            return;
+        }
+        coordinator.acknowledge(barrier.id(), this, checkpoints.snapshot(barrier.id(), barrier.timestamp(), snapshotInputs()));
+        for (RecordWriter<?> w : writers) {
+            w.broadcastBarrier(barrier);
+        }
+    }
+
+    /** Which channels ended, and every input's valve. */
+    private StateSnapshot snapshotInputs() throws Exception {
+        return StateSnapshot.builder().section(SECTION, 1, out -> {
+            out.writeInt(finished.length);
+            for (boolean f : finished) {
+                out.writeBoolean(f);
+            }
+            for (WatermarkValve v : valves) {
+                v.snapshot(out);
+            }
+        }).build();
+    }
+
+    private void restoreInputs() throws Exception {
+        RestoredState r = checkpoints.taskRestored();
+        if (r == null) {
+            return;
+        }
+        r.own().read(SECTION, 1, in -> {
+            int n = in.readInt();
+            if (n != finished.length) {
+                throw new java.io.IOException("the checkpoint has " + n + " input channels for task " + name + ", the job "
+                        + finished.length + " (an upstream parallelism changed)");
+            }
+            for (int c = 0; c < n; c++) {
+                if (in.readBoolean()) {
+                    finished[c] = true;
+                    numFinished++;
+                    unfinished[inputOfChannel[c]]--;
+                }
+            }
+            for (WatermarkValve v : valves) {
+                v.restore(in);
+            }
+        });
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long id) throws Exception {
+        checkpoints.notifyComplete(id);
+    }
+
+    @Override
+    public void notifyCheckpointAborted(long id) throws Exception {
+        aligner.abort(id, replay);
+        checkpoints.notifyAborted(id);
+    }
+
+    @Override
+    public void runInTask(CheckpointCoordinator.TaskAction action) {
+        mailbox.submit(() -> {
+            action.run();
+            return null;
+        }).whenComplete((r, t) -> {
+            if (t != null && running) {
+                job.timerFailed(this, t);
+            }
+        });
     }
 
     @Override

@@ -80,6 +80,7 @@ public final class LocalExecutor {
             }
         }
         physical.sort(Comparator.comparingInt(Transformation::getId));
+        CheckpointSetup checkpoints = CheckpointSetup.of(jobName, config, physical);
 
         // the edges each node reads, in channel order: input 0's edges, then input 1's
         Map<Transformation<?>, List<InEdge>> inputs = new HashMap<>();
@@ -159,13 +160,14 @@ public final class LocalExecutor {
         for (Map.Entry<Transformation<?>, List<Transformation<?>>> chain : chains.entrySet()) {
             int p = parallelism.get(chain.getKey());
             for (int subtask = 0; subtask < p; subtask++) {
-                tasks.add(buildSubtask(jobName, chain.getValue(), subtask, p, graph, config, clock, allMetrics));
+                tasks.add(buildSubtask(jobName, chain.getValue(), subtask, p, graph, config, clock, allMetrics, checkpoints));
             }
         }
         LocalJob job = new LocalJob(jobName, allMetrics, tasks.size());
         for (Task task : tasks) {
             job.addTask(task);
         }
+        checkpoints.bind(job, tasks);
         job.start();
         return job;
     }
@@ -247,7 +249,7 @@ public final class LocalExecutor {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static Task buildSubtask(String jobName, List<Transformation<?>> chain, int subtask, int p, Graph graph,
-            ExecutionConfig config, Clock clock, List<OperatorMetrics> allMetrics) {
+            ExecutionConfig config, Clock clock, List<OperatorMetrics> allMetrics, CheckpointSetup checkpoints) {
         ProcessingTimeService timeService = new ProcessingTimeService(clock);
         TaskMailbox mailbox = new TaskMailbox();
         Transformation<?> head = chain.get(0);
@@ -305,6 +307,8 @@ public final class LocalExecutor {
         }
         List<AbstractStreamOperator<?, ?>> ops = new ArrayList<>(operators.values());
         String name = jobName + ":" + head.getName() + "-" + subtask;
+        ChainCheckpoints chk = checkpoints.chain(new ArrayList<>(operators.keySet()), ops, head, subtask, p);
+        CheckpointCoordinator coordinator = checkpoints.coordinator();
         if (head instanceof SourceTransformation) {
             SourceDescription d = ((SourceTransformation<?>) head).getDescription();
             if (subtask > 0) {
@@ -312,7 +316,7 @@ public final class LocalExecutor {
             }
             Function userFunction = d.match(SourceDescription.Function::function, SourceDescription.Splits::source);
             return new SourceTask(name, source(d, sourceContext, timeService), userFunction, sourceContext,
-                    outputs.get(head), ops, writers, timeService, mailbox);
+                    outputs.get(head), ops, writers, timeService, mailbox, chk, coordinator);
         }
         InputGate gate = graph.gates().get(head)[subtask];
         if (head instanceof TwoInputTransformation) {
@@ -322,9 +326,10 @@ public final class LocalExecutor {
                 channels[e.input()] += graph.parallelism().get(e.producer());
             }
             return new InputTask(name, gate, List.of(new TwoInputSide(two, 1), new TwoInputSide(two, 2)), channels, ops,
-                    writers, timeService, mailbox);
+                    writers, timeService, mailbox, chk, coordinator, checkpoints.exactlyOnce());
         }
-        return new InputTask(name, gate, new ChainedInput(operators.get(head)), ops, writers, timeService, mailbox);
+        return new InputTask(name, gate, new ChainedInput(operators.get(head)), ops, writers, timeService, mailbox, chk,
+                coordinator, checkpoints.exactlyOnce());
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

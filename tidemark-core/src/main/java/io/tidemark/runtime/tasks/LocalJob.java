@@ -50,6 +50,40 @@ public final class LocalJob implements JobClient {
     private volatile long endNanos;
     @SuppressWarnings("unused")
     private byte[] reserve = new byte[RESERVE_BYTES];
+    /** Takes the job's checkpoints; null when checkpointing is off. */
+    private CheckpointCoordinator coordinator;
+    /** The checkpoint the job was restored from, or -1. */
+    private long restoredCheckpoint = -1;
+
+    void setCheckpointing(CheckpointCoordinator coordinator, long restoredFrom) {
+        this.coordinator = coordinator;
+        this.restoredCheckpoint = restoredFrom;
+    }
+
+    /** The id of the checkpoint this job was restored from, or -1 for a fresh start. */
+    public long getRestoredCheckpointId() {
+        return restoredCheckpoint;
+    }
+
+    /**
+     * Takes a checkpoint now (besides the periodic ones); completes with its id once it is complete
+     * (every snapshot and its metadata written), exceptionally if it is aborted or cannot start (one is
+     * under way; the job is ending; checkpointing is off).
+     */
+    public java.util.concurrent.CompletableFuture<Long> triggerCheckpoint() {
+        CheckpointCoordinator c = coordinator;
+        if (c == null) {
+            return java.util.concurrent.CompletableFuture.failedFuture(new IllegalStateException("checkpointing is off for job '" + name + "'"));
+        }
+        return c.triggerCheckpoint();
+    }
+
+    /** Checkpoints failed more often than tolerated: fails the job like a task failure. */
+    synchronized void checkpointFailed(Throwable t) {
+        if (failure == null && !cancelled) {
+            fail(t, -1);
+        }
+    }
 
     LocalJob(String name, List<OperatorMetrics> metrics, int numTasks) {
         this.name = name;
@@ -87,6 +121,9 @@ public final class LocalJob implements JobClient {
         for (int i = 0; i < numTasks; i++) {
             threads[i].start();
         }
+        if (coordinator != null && coordinator.isPeriodic()) {
+            coordinator.start();
+        }
     }
 
     /**
@@ -105,6 +142,9 @@ public final class LocalJob implements JobClient {
             }
         } finally {
             if (--running == 0) {
+                if (coordinator != null) {
+                    coordinator.stop();
+                }
                 endNanos = System.nanoTime();
                 status = failure != null ? JobStatus.FAILED : cancelled ? JobStatus.CANCELED : JobStatus.FINISHED;
             }
@@ -129,6 +169,9 @@ public final class LocalJob implements JobClient {
             return;
         }
         failure = t;
+        if (coordinator != null) {
+            coordinator.stop();
+        }
         failedTask = at >= 0 ? taskNames[at] : null;
         failureNanos = System.nanoTime();
         reserve = null;
@@ -175,6 +218,9 @@ public final class LocalJob implements JobClient {
                 return;
             }
             cancelled = true;
+            if (coordinator != null) {
+                coordinator.stop();
+            }
             for (int i = 0; i < numTasks; i++) {
                 if (tasks[i] != null) {
                     tasks[i].cancel();

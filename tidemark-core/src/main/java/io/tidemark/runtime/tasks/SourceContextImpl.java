@@ -96,6 +96,11 @@ final class SourceContextImpl<T> implements SourceFunction.SourceContext<T>, Loc
         emitter.emitWatermark(mark);
     }
 
+    /** The watermark and idle status emitted so far (for checkpoints; under the lock). */
+    io.tidemark.runtime.watermarks.WatermarkState emitted() {
+        return emitter.state();
+    }
+
     @Override
     public void markAsTemporarilyIdle() {
         synchronized (lock) {

@@ -27,8 +27,13 @@ import java.util.concurrent.locks.LockSupport;
  * ends in an exchange; otherwise it sleeps until the next timer (an idle job wakes once per timer,
  * e.g. every 200 ms for periodic watermarks). When {@code run} returns the input is bounded: the task
  * sends the final watermark {@code Long.MAX_VALUE}, then end of input, through the chain.
+ *
+ * <p>Checkpoints: the coordinator's trigger takes the task lock, snapshots the source (its position:
+ * split states, per-split watermarks, a checkpointed function's state) and the chain, and injects the
+ * barrier into every outgoing channel, all between two emissions. With checkpoints the task, once its
+ * input has ended, reports its final snapshot and waits for the job's final checkpoint before closing.
  */
-final class SourceTask<T> implements Task {
+final class SourceTask<T> implements Task, CheckpointCoordinator.CheckpointParticipant {
 
     /** Longest time a record waits in a partly filled outgoing batch. */
     static final long FLUSH_INTERVAL_MILLIS = 5;
@@ -57,11 +62,23 @@ final class SourceTask<T> implements Task {
     private boolean opened;
     private volatile Thread helperThread;
     private volatile Thread taskThread;
+    private final ChainCheckpoints checkpoints;
+    /** Null when checkpointing is off. */
+    private final CheckpointCoordinator coordinator;
+    private io.tidemark.runtime.checkpoint.FunctionStates sourceStates;
+    /** Under the lock: the input has ended and the final snapshot was reported. */
+    private boolean ended;
+    /** Counted down once the source and its chain are open, or the task has ended. */
+    private final java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+    private static final String SECTION = "source";
 
     SourceTask(String name, SourceFunction<T> source, Function userFunction, OperatorContext sourceContext,
             Output<T> sourceOutput, List<AbstractStreamOperator<?, ?>> operators, List<RecordWriter<?>> writers,
-            ProcessingTimeService timeService, TaskMailbox mailbox) {
+            ProcessingTimeService timeService, TaskMailbox mailbox, ChainCheckpoints checkpoints,
+            CheckpointCoordinator coordinator) {
         this.name = name;
+        this.checkpoints = checkpoints;
+        this.coordinator = coordinator;
         this.mailbox = mailbox;
         mailbox.runUnder(lock); // every operator call of the chain holds the task lock
         this.source = source;
@@ -94,30 +111,52 @@ final class SourceTask<T> implements Task {
     private Throwable runSource() {
         taskThread = Thread.currentThread();
         try {
+            boolean finishedBefore;
             synchronized (lock) {
                 if (userFunction instanceof RichFunction) {
                     ((RichFunction) userFunction).setRuntimeContext(new StreamingRuntimeContext(sourceContext, null));
+                }
+                finishedBefore = restoreSource();
+                if (userFunction instanceof RichFunction) {
                     ((RichFunction) userFunction).open(new OpenContext() {});
                 }
+                checkpoints.initializeState();
                 Lifecycle.open(operators);
                 opened = true;
             }
+            started.countDown();
             startHelperThread();
-            try {
-                source.run(ctx);
-            } catch (OperatorException e) {
-                throw e;
-            } catch (Throwable t) {
-                if (running) {
-                    throw OperatorException.wrap(sourceContext.getOperatorName(), sourceContext.getSubtaskIndex(), t);
+            if (!finishedBefore) {
+                try {
+                    source.run(ctx);
+                } catch (OperatorException e) {
+                    throw e;
+                } catch (Throwable t) {
+                    if (running) {
+                        throw OperatorException.wrap(sourceContext.getOperatorName(), sourceContext.getSubtaskIndex(), t);
+                    }
                 }
             }
             if (running) {
                 synchronized (lock) {
-                    ctx.fireTimers();
-                    ctx.emitWatermarkLocked(Watermark.MAX_WATERMARK);
-                    sourceOutput.endInput();
-                    flushWriters();
+                    if (!finishedBefore) { // else the restored chain and its consumers have seen the end already
+                        ctx.fireTimers();
+                        ctx.emitWatermarkLocked(Watermark.MAX_WATERMARK);
+                        sourceOutput.endInput();
+                        flushWriters();
+                    }
+                    if (coordinator != null) {
+                        ended = true;
+                        long now = System.currentTimeMillis();
+                        coordinator.taskFinished(this, checkpoints.snapshot(Long.MAX_VALUE, now, snapshotSource(Long.MAX_VALUE, now)));
+                    }
+                }
+                if (coordinator != null) {
+                    long finalId = coordinator.awaitFinal();
+                    synchronized (lock) {
+                        sourceStates.notifyComplete(finalId);
+                        checkpoints.notifyFinal(finalId);
+                    }
                 }
             }
             return null;
@@ -126,9 +165,102 @@ final class SourceTask<T> implements Task {
         }
     }
 
+    /**
+     * Restores the source's state (checkpoint restore) and initializes its checkpointed function;
+     * returns whether the source had finished in the checkpoint (it then emits nothing).
+     */
+    private boolean restoreSource() throws Exception {
+        io.tidemark.runtime.checkpoint.RestoredState r = checkpoints.taskRestored();
+        boolean[] finished = {false};
+        if (r != null) {
+            r.own().read(SECTION, 1, in -> {
+                finished[0] = in.readBoolean();
+                io.tidemark.runtime.watermarks.WatermarkState emitted = ctx.emitted();
+                emitted.advance(in.readLong());
+                if (in.readBoolean()) {
+                    emitted.markIdle();
+                }
+                if (in.readBoolean()) {
+                    ((io.tidemark.runtime.source.SplitSourceAdapter<T>) source).restore(in);
+                }
+            });
+        }
+        sourceStates = new io.tidemark.runtime.checkpoint.FunctionStates(userFunction == null ? List.of() : List.of(userFunction));
+        sourceStates.initialize(r, sourceContext.getSubtaskIndex(), sourceContext.getParallelism(), null);
+        return finished[0];
+    }
+
+    /** The source's state: whether its input ended, the watermark it emitted, its position. Under the lock. */
+    private io.tidemark.runtime.checkpoint.StateSnapshot snapshotSource(long id, long timestamp) throws Exception {
+        io.tidemark.runtime.checkpoint.StateSnapshot.Builder b = io.tidemark.runtime.checkpoint.StateSnapshot.builder();
+        b.section(SECTION, 1, out -> {
+            out.writeBoolean(ended);
+            io.tidemark.runtime.watermarks.WatermarkState emitted = ctx.emitted();
+            out.writeLong(emitted.watermark());
+            out.writeBoolean(emitted.isIdle());
+            boolean splits = source instanceof io.tidemark.runtime.source.SplitSourceAdapter;
+            out.writeBoolean(splits);
+            if (splits) {
+                ((io.tidemark.runtime.source.SplitSourceAdapter<T>) source).snapshot(out);
+            }
+        });
+        sourceStates.snapshot(b, id, timestamp);
+        return b.build();
+    }
+
+    @Override
+    public boolean triggerCheckpoint(long id, long timestamp) throws Exception {
+        started.await(); // a checkpoint right after the start waits for the source to be open
+        synchronized (lock) {
+            if (!opened) {
+                return false;
+            }
+            if (ended || !running) {
+                return true; // its final snapshot counts
+            }
+            coordinator.acknowledge(id, this, checkpoints.snapshot(id, timestamp, snapshotSource(id, timestamp)));
+            io.tidemark.runtime.io.CheckpointBarrier barrier = new io.tidemark.runtime.io.CheckpointBarrier(id, timestamp);
+            for (RecordWriter<?> w : writers) {
+                w.broadcastBarrier(barrier);
+            }
+            return true;
+        }
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long id) throws Exception {
+        if (sourceStates == null) {
+            return; // not open yet
+        }
+        sourceStates.notifyComplete(id);
+        checkpoints.notifyComplete(id);
+    }
+
+    @Override
+    public void notifyCheckpointAborted(long id) throws Exception {
+        if (sourceStates == null) {
+            return; // not open yet
+        }
+        sourceStates.notifyAborted(id);
+        checkpoints.notifyAborted(id);
+    }
+
+    @Override
+    public void runInTask(CheckpointCoordinator.TaskAction action) {
+        mailbox.submit(() -> {
+            action.run();
+            return null;
+        }).whenComplete((r, t) -> {
+            if (t != null && running) {
+                job.timerFailed(this, t);
+            }
+        });
+    }
+
     /** Stops the timer thread, closes the source's function and the chain; returns the first failure or null. */
     private Throwable stopAndClose() {
         running = false;
+        started.countDown();
         stopHelperThread();
         synchronized (lock) {
             mailbox.close();

@@ -22,6 +22,10 @@ import java.util.zip.GZIPInputStream;
  * watermarked on its own, read in order by one subtask (files are spread over subtasks by the hash of
  * their path); a file ending in {@code .gz} is decompressed. Bounded: the source ends after the files
  * it found at start (continuous monitoring is not supported yet).
+ *
+ * <p>Checkpoints: per file, the number of records emitted so far (or that it was read to its end); a
+ * restored file is read again from its start and that many records are skipped, as Flink's file
+ * source does for formats without offsets (O(position) to resume).
  */
 public final class FileSource<T> implements SplitSourceFunction<T> {
 
@@ -33,6 +37,11 @@ public final class FileSource<T> implements SplitSourceFunction<T> {
     private final StreamFormat<T> format;
     private final List<Path> paths;
     private volatile boolean running = true;
+    /** Per file, the records emitted so far ({@link #FINISHED} once read to its end); guarded by the checkpoint lock. */
+    private transient java.util.Map<String, Long> positions;
+    /** Where each file resumes after a restore. */
+    private transient java.util.Map<String, Long> restored;
+    private static final long FINISHED = -1;
 
     private FileSource(StreamFormat<T> format, List<Path> paths) {
         this.format = format;
@@ -81,8 +90,30 @@ public final class FileSource<T> implements SplitSourceFunction<T> {
         return true;
     }
 
+    /**
+     * Per file this subtask reads: how many records it has emitted ({@code -1}: all of them). A file
+     * resumes after that many records: the file is read again from its start and they are skipped (as
+     * Flink's file source does for formats without offsets).
+     */
+    @Override
+    public java.util.Map<String, Long> snapshotSplitState() {
+        return positions == null ? java.util.Map.of() : new java.util.LinkedHashMap<>(positions);
+    }
+
+    @Override
+    public void restoreSplitState(java.util.Map<String, ? extends java.io.Serializable> state) {
+        restored = new java.util.HashMap<>();
+        state.forEach((split, position) -> restored.put(split, (Long) position));
+        positions = new java.util.LinkedHashMap<>(restored); // what a checkpoint before run() keeps
+    }
+
     @Override
     public void run(SplitSourceContext<T> ctx) throws Exception {
+        synchronized (ctx.getCheckpointLock()) {
+            if (positions == null) {
+                positions = new java.util.LinkedHashMap<>();
+            }
+        }
         List<String> mine = new ArrayList<>();
         for (java.nio.file.Path f : files()) {
             String split = f.toString();
@@ -100,6 +131,18 @@ public final class FileSource<T> implements SplitSourceFunction<T> {
     }
 
     private void read(SplitSourceContext<T> ctx, String split) throws IOException {
+        long skip = restored == null ? 0 : restored.getOrDefault(split, 0L);
+        Object lock = ctx.getCheckpointLock();
+        if (skip == FINISHED) {
+            synchronized (lock) {
+                positions.put(split, FINISHED);
+                ctx.splitFinished(split);
+            }
+            return;
+        }
+        synchronized (lock) {
+            positions.put(split, skip);
+        }
         java.nio.file.Path file = java.nio.file.Paths.get(split);
         InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
         if (split.endsWith(".gz")) {
@@ -107,16 +150,33 @@ public final class FileSource<T> implements SplitSourceFunction<T> {
         }
         List<T> chunk = new ArrayList<>(CHUNK);
         try (StreamFormat.Reader<T> reader = format.createReader(in)) {
+            for (long i = 0; i < skip && reader.read() != null; i++) {
+                // emitted before the checkpoint restored
+            }
             for (T record = reader.read(); record != null && running; record = reader.read()) {
                 chunk.add(record);
                 if (chunk.size() == CHUNK) {
-                    ctx.collectAll(split, chunk);
-                    chunk.clear();
+                    emit(ctx, split, chunk);
                 }
             }
         }
-        ctx.collectAll(split, chunk);
-        ctx.splitFinished(split);
+        if (!running) {
+            return;
+        }
+        synchronized (lock) {
+            emit(ctx, split, chunk);
+            positions.put(split, FINISHED);
+            ctx.splitFinished(split);
+        }
+    }
+
+    /** Emits a chunk and advances the file's position with it, atomically for checkpoints. */
+    private void emit(SplitSourceContext<T> ctx, String split, List<T> chunk) {
+        synchronized (ctx.getCheckpointLock()) {
+            ctx.collectAll(split, chunk);
+            positions.merge(split, (long) chunk.size(), Long::sum);
+        }
+        chunk.clear();
     }
 
     @Override

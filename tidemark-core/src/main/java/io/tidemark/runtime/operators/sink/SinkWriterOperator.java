@@ -30,7 +30,7 @@ import java.util.OptionalLong;
  * commits the committables the restored (completed) checkpoint holds, then makes the writer (by
  * {@code restoreWriter} with the writer states, where it aborts what an earlier attempt left open).
  * At the end of the input the writer is flushed and its last committables are prepared; they are
- * committed with the job's final commit ({@link #commitsAtEndOfInput}).
+ * committed with the job's final commit ({@link #commitsAtEndOfInput}, {@link #notifyFinalCheckpointComplete}).
  */
 public final class SinkWriterOperator<IN, CommT, StateT> extends AbstractStreamOperator<IN, Void> {
 
@@ -177,12 +177,24 @@ public final class SinkWriterOperator<IN, CommT, StateT> extends AbstractStreamO
     @Override
     public void notifyCheckpointComplete(long checkpointId) throws Exception {
         if (committer != null) {
-            pending.commitUpTo(inputEnded ? Long.MAX_VALUE : checkpointId, committer);
+            pending.commitUpTo(checkpointId, committer);
         }
         if (writer instanceof CheckpointListener l) {
             l.notifyCheckpointComplete(checkpointId);
         }
         super.notifyCheckpointComplete(checkpointId);
+    }
+
+    /**
+     * The job's final checkpoint completed (every task had finished its input, and the checkpoint holds
+     * this sink's last committables): everything is committed. A checkpoint that completes after the
+     * input ended but was taken before does not hold the last committables, so it does not commit them.
+     */
+    public void notifyFinalCheckpointComplete(long checkpointId) throws Exception {
+        if (committer != null) {
+            pending.commitUpTo(Long.MAX_VALUE, committer);
+        }
+        notifyCheckpointComplete(checkpointId);
     }
 
     @Override

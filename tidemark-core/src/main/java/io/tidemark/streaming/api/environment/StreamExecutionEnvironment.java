@@ -52,6 +52,22 @@ public class StreamExecutionEnvironment {
         return config;
     }
 
+    /** Takes a checkpoint every {@code intervalMillis}, exactly once (docs/checkpoints.md). */
+    public StreamExecutionEnvironment enableCheckpointing(long intervalMillis) {
+        return enableCheckpointing(intervalMillis, io.tidemark.core.execution.CheckpointingMode.EXACTLY_ONCE);
+    }
+
+    /** Takes a checkpoint every {@code intervalMillis} in {@code mode}. */
+    public StreamExecutionEnvironment enableCheckpointing(long intervalMillis, io.tidemark.core.execution.CheckpointingMode mode) {
+        config.getCheckpointConfig().setCheckpointInterval(intervalMillis).setCheckpointingConsistencyMode(mode);
+        return this;
+    }
+
+    /** The checkpoint settings: storage directory, retention, timeout, tolerable failures, what to restore. */
+    public CheckpointConfig getCheckpointConfig() {
+        return config.getCheckpointConfig();
+    }
+
     /**
      * The default parallelism of operators (default 1). Each operator subtask runs on its own thread;
      * non-parallel sources (collections, sockets, a plain SourceFunction) always run at 1.

@@ -34,6 +34,8 @@ public interface SplitSourceFunction<T> extends Function {
      * record), consistent with the records emitted so far when called holding the
      * {@link SplitSourceContext#getCheckpointLock checkpoint lock}: what a checkpoint stores for this
      * subtask. Empty, by default, for a source that keeps no position (a restore starts it over).
+     * Called also before {@link #run} has started (a checkpoint right after a restore): it must then
+     * return the state {@link #restoreSplitState} gave, not nothing.
      */
     default Map<String, ? extends Serializable> snapshotSplitState() {
         return Map.of();
