@@ -21,7 +21,7 @@ import java.util.Map;
  * produced the same results (a mismatch marks the workload VOID and fails the run).
  *
  * <pre>
- * io.tidemark.bench.BenchMain [--events N] [--keys K] [--engines dense,hash,tidemark,flink,runner]
+ * io.tidemark.bench.BenchMain [--events N] [--keys K] [--engines dense,hash,tidemark,cp-1s,flink,runner]
  *     [--rounds R] [--parallelism P] [--no-warmup] [--smoke] [--out DIR] [--latency [--rate R] [--seconds S]]
  *     [--growth] [W1 W2 W3 W4 W5 W6 Q5 Q7 Q8 Q11 K1 ...]
  * </pre>
@@ -30,7 +30,7 @@ import java.util.Map;
  */
 public final class BenchMain {
 
-    static final List<String> ALL_ENGINES = List.of("dense", "hash", "tidemark", "flink", "runner");
+    static final List<String> ALL_ENGINES = List.of("dense", "hash", "tidemark", "cp-1s", "flink", "runner");
 
     /** One engine's run of one workload. */
     public record Row(String workload, String engine, int events, double seconds, double peakUsedMiB,
@@ -150,7 +150,7 @@ public final class BenchMain {
                 case "--growth" -> o.growth = true;
                 case "--construct-records" -> o.constructRecords = true;
                 case "-h", "--help" -> {
-                    System.out.println("usage: bench [--events N] [--keys K] [--engines dense,hash,tidemark,flink,runner] [--rounds R]"
+                    System.out.println("usage: bench [--events N] [--keys K] [--engines dense,hash,tidemark,cp-1s,flink,runner] [--rounds R]"
                             + " [--parallelism P]"
                             + " [--no-warmup] [--smoke] [--out DIR] [--no-write] [--latency [--rate R] [--seconds S]] [--growth]"
                             + " [--construct-records]"
@@ -275,6 +275,7 @@ public final class BenchMain {
                 return (System.nanoTime() - t0) / 1e9;
             }
             case "tidemark" -> TidemarkJobs.run(w, o.parallelism, 0);
+            case "cp-1s" -> TidemarkJobs.runCheckpointed(w, o.parallelism, 1000);
             case "flink" -> FlinkJobs.run(w, o.parallelism);
             case "runner" -> TidemarkJobs.runOnFlink(w, o.parallelism);
             default -> throw new IllegalArgumentException("unknown engine " + engine);
@@ -353,13 +354,15 @@ public final class BenchMain {
         }
         if (o.engines.contains("tidemark")) {
             StringBuilder sb = new StringBuilder(rounds ? "ratios (median over rounds of each round's ratio; min – max): " : "ratios: ");
-            for (String other : List.of("flink", "runner", "dense", "hash")) {
+            for (String other : List.of("cp-1s", "flink", "runner", "dense", "hash")) {
                 if (!o.engines.contains(other)) {
                     continue;
                 }
                 double[] ratios = new double[o.rounds];
                 for (int round = 1; round <= o.rounds; round++) {
-                    ratios[round - 1] = eventsPerSecond(rows, "tidemark", round) / eventsPerSecond(rows, other, round);
+                    ratios[round - 1] = other.equals("cp-1s") // the cost of checkpoints: with them over without
+                            ? eventsPerSecond(rows, other, round) / eventsPerSecond(rows, "tidemark", round)
+                            : eventsPerSecond(rows, "tidemark", round) / eventsPerSecond(rows, other, round);
                 }
                 java.util.Arrays.sort(ratios);
                 String name = switch (other) {
@@ -367,7 +370,8 @@ public final class BenchMain {
                     case "runner" -> "Flink (runner)";
                     default -> other + " loop";
                 };
-                sb.append(String.format(Locale.ROOT, "Tidemark/%s %.2f", name, median(ratios)));
+                String label = other.equals("cp-1s") ? "Tidemark with 1 s checkpoints/without" : "Tidemark/" + name;
+                sb.append(String.format(Locale.ROOT, "%s %.2f", label, median(ratios)));
                 if (rounds) {
                     sb.append(String.format(Locale.ROOT, " (%.2f – %.2f)", ratios[0], ratios[ratios.length - 1]));
                 }

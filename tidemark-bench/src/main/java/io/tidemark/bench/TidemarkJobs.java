@@ -310,6 +310,31 @@ public final class TidemarkJobs {
     }
 
     /**
+     * The same on the embedded engine with a checkpoint every {@code intervalMillis} (exactly once, to a
+     * temporary directory deleted afterwards): the cost of checkpoints, as engine {@code cp-1s}.
+     */
+    public static JobExecutionResult runCheckpointed(String workload, int parallelism, long intervalMillis) throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("tidemark-bench-checkpoints");
+        try {
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(parallelism);
+            env.enableCheckpointing(intervalMillis);
+            env.getCheckpointConfig().setCheckpointStorage(dir.toString());
+            build(workload, env, 0);
+            JobExecutionResult r = env.execute("bench-" + workload + "-checkpointed");
+            // chk-N of the final checkpoint is the number taken, the final one included
+            System.out.println("cp-1s: " + new io.tidemark.runtime.checkpoint.CheckpointStorage(dir).lastId()
+                    + " checkpoints (the final one included)");
+            return r;
+        } finally {
+            try (java.util.stream.Stream<java.nio.file.Path> walk = java.nio.file.Files.walk(dir)) {
+                for (java.nio.file.Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    java.nio.file.Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+
+    /**
      * Builds the same pipeline and runs it on Flink local through the Flink runner ({@code tidemark-flink}
      * translates it to a Flink job on a MiniCluster in this JVM).
      */

@@ -53,7 +53,7 @@ public final class CrashJob {
                 .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
                 .allowedLateness(Duration.ofMillis(500))
                 .sideOutputLateData(LATE)
-                .process(new Describe());
+                .process(new Describe(true));
         windows.sinkTo(new PartFileSink(out.resolve("results")));
         windows.getSideOutput(LATE).sinkTo(new PartFileSink(out.resolve("late")));
         LocalJob job = (LocalJob) env.executeAsync("crash-job");
@@ -77,8 +77,14 @@ public final class CrashJob {
         }
     }
 
-    /** A window's key, start, count, sum of timestamps, and the watermark it fired at. */
-    private static final class Describe extends ProcessWindowFunction<String, String, String, TimeWindow> {
+    /** A window's key, start, count, sum of timestamps, and (if asked) the watermark it fired at. */
+    public static final class Describe extends ProcessWindowFunction<String, String, String, TimeWindow> {
+        private final boolean withWatermark;
+
+        public Describe(boolean withWatermark) {
+            this.withWatermark = withWatermark;
+        }
+
         @Override
         public void process(String key, Context c, Iterable<String> elements, Collector<String> out) {
             long n = 0;
@@ -87,7 +93,7 @@ public final class CrashJob {
                 n++;
                 sum += Long.parseLong(e.substring(e.indexOf(',') + 1));
             }
-            out.collect(key + "@" + c.window().getStart() + " n=" + n + " sum=" + sum + " wm=" + c.currentWatermark());
+            out.collect(key + "@" + c.window().getStart() + " n=" + n + " sum=" + sum + (withWatermark ? " wm=" + c.currentWatermark() : ""));
         }
     }
 }

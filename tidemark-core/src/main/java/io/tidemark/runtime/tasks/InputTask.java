@@ -301,11 +301,8 @@ final class InputTask implements Task, CheckpointCoordinator.CheckpointParticipa
 
     @Override
     public void runInTask(CheckpointCoordinator.TaskAction action) {
-        mailbox.submit(() -> {
-            action.run();
-            return null;
-        }).whenComplete((r, t) -> {
-            if (t != null && running) {
+        mailbox.run(action, t -> {
+            if (running) {
                 job.timerFailed(this, t);
             }
         });

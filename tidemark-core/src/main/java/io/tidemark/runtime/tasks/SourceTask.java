@@ -247,11 +247,8 @@ final class SourceTask<T> implements Task, CheckpointCoordinator.CheckpointParti
 
     @Override
     public void runInTask(CheckpointCoordinator.TaskAction action) {
-        mailbox.submit(() -> {
-            action.run();
-            return null;
-        }).whenComplete((r, t) -> {
-            if (t != null && running) {
+        mailbox.run(action, t -> {
+            if (running) {
                 job.timerFailed(this, t);
             }
         });

@@ -69,6 +69,18 @@ final class TaskMailbox implements MailboxExecutor {
         return mail.result();
     }
 
+    /** Submits {@code action}; a failure of it goes to {@code onFailure} (on whichever thread ran it). */
+    void run(CheckpointCoordinator.TaskAction action, java.util.function.Consumer<Throwable> onFailure) {
+        submit(() -> {
+            action.run();
+            return null;
+        }).whenComplete((r, t) -> {
+            if (t != null) {
+                onFailure.accept(t);
+            }
+        });
+    }
+
     /** Runs the queued actions (on the task's thread). */
     void runPending() {
         if (!hasMail) {

@@ -7,13 +7,11 @@ import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.connector.file.src.FileSource;
 import io.tidemark.connector.file.src.reader.TextLineInputFormat;
 import io.tidemark.core.fs.Path;
+import io.tidemark.crash.CrashJob;
 import io.tidemark.runtime.checkpoint.CheckpointStorage;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
-import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
 import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
-import io.tidemark.streaming.api.windowing.windows.TimeWindow;
-import io.tidemark.util.Collector;
 import io.tidemark.util.OutputTag;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -127,30 +125,10 @@ class CheckpointRecoveryTest {
                 .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
                 .allowedLateness(Duration.ofMillis(500))
                 .sideOutputLateData(LATE)
-                .process(new Describe(withWatermark));
+                .process(new CrashJob.Describe(withWatermark));
         windows.sinkTo(new StoreSink(run + "-results"));
         windows.getSideOutput(LATE).sinkTo(new StoreSink(run + "-late"));
         return env;
-    }
-
-    /** A window's key, start, count, sum of timestamps, and the watermark it fired at. */
-    private static final class Describe extends ProcessWindowFunction<String, String, String, TimeWindow> {
-        private final boolean withWatermark;
-
-        Describe(boolean withWatermark) {
-            this.withWatermark = withWatermark;
-        }
-
-        @Override
-        public void process(String key, Context c, Iterable<String> elements, Collector<String> out) {
-            long n = 0;
-            long sum = 0;
-            for (String e : elements) {
-                n++;
-                sum += Long.parseLong(e.substring(e.indexOf(',') + 1));
-            }
-            out.collect(key + "@" + c.window().getStart() + " n=" + n + " sum=" + sum + (withWatermark ? " wm=" + c.currentWatermark() : ""));
-        }
     }
 
     private Outcome faultFree(java.nio.file.Path in, int parallelism, int sourceParallelism, boolean withWatermark) throws Exception {
