@@ -12,9 +12,10 @@ import org.junit.jupiter.api.Test;
 class BenchSmokeTest {
 
     @Test
-    void everyWorkloadGivesTheSameResultsOnTidemarkAndBothLoops() throws Exception {
-        BenchMain.Report r = BenchMain.run(new String[] {"--smoke", "--engines", "dense,hash,tidemark", "W1", "W2", "W3", "W4", "W5"});
-        assertThat(r.rows).hasSize(8 * 3);
+    void everyWorkloadGivesTheSameResultsOnTidemarkWithAndWithoutCheckpointsAndBothLoops() throws Exception {
+        BenchMain.Report r = BenchMain.run(new String[] {"--smoke", "--engines", "dense,hash,tidemark,cp-1s", "W1", "W2", "W3", "W4",
+                "W5"});
+        assertThat(r.rows).hasSize(8 * 4);
         assertThat(r.rows).allSatisfy(row -> {
             assertThat(row.match()).as(row.workload() + " on " + row.engine()).isTrue();
             assertThat(row.results()).as(row.workload() + " results").isPositive();
