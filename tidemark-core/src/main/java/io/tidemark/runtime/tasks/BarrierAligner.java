@@ -23,7 +23,6 @@ final class BarrierAligner {
     private final boolean exactlyOnce;
     private final boolean[] seen;
     private final ArrayDeque<Object>[] stash;
-    private int numSeen;
     private long aligning = -1;
     private long timestamp;
     /** The highest checkpoint id snapshotted or given up; barriers up to it are ignored. */
@@ -65,10 +64,7 @@ final class BarrierAligner {
             aligning = barrier.id();
             timestamp = barrier.timestamp();
         }
-        if (!seen[channel]) {
-            seen[channel] = true;
-            numSeen++;
-        }
+        seen[channel] = true;
         return check(ended, replay);
     }
 
@@ -108,7 +104,6 @@ final class BarrierAligner {
                 }
             }
         }
-        numSeen = 0;
         aligning = -1;
     }
 

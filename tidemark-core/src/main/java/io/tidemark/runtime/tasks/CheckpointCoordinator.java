@@ -206,7 +206,7 @@ final class CheckpointCoordinator {
 
     /** A task's snapshots for checkpoint {@code id}, taken on its thread. */
     synchronized void acknowledge(long id, Participant task, List<Ack> acks) {
-        if (pending != null && pending.id == id) {
+        if (!stopped && pending != null && pending.id == id) {
             acknowledgeLocked(pending, task, acks);
         }
     }
@@ -319,6 +319,9 @@ final class CheckpointCoordinator {
         boolean last;
         long id;
         synchronized (this) {
+            if (stopped) {
+                return; // cancelled or failed: the task is being stopped
+            }
             finished.put(task, acks);
             if (pending != null) {
                 acknowledgeLocked(pending, task, acks);
