@@ -48,9 +48,14 @@ record ChainCheckpoints(List<AbstractStreamOperator<?, ?>> operators, List<Strin
         notifyComplete(id, false);
     }
 
-    /** The job's final checkpoint {@code id} completed: sinks commit their last output too. */
-    void notifyFinal(long id) throws Exception {
-        notifyComplete(id, true);
+    /**
+     * The job's final checkpoint completed: sinks commit their last output too. Operators and functions
+     * hear it as checkpoint {@code Long.MAX_VALUE}, the id their final {@code snapshotState} was given
+     * (the tasks snapshot at their end, before the final checkpoint has a number), so that a function
+     * committing what it prepared up to the completed id commits everything.
+     */
+    void notifyFinal() throws Exception {
+        notifyComplete(Long.MAX_VALUE, true);
     }
 
     private void notifyComplete(long id, boolean last) throws Exception {

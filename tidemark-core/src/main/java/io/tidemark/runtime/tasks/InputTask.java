@@ -208,7 +208,8 @@ final class InputTask implements Task, CheckpointCoordinator.CheckpointParticipa
                 }
                 if (coordinator != null) {
                     coordinator.taskFinished(this, checkpoints.snapshot(Long.MAX_VALUE, System.currentTimeMillis(), snapshotInputs()));
-                    checkpoints.notifyFinal(coordinator.awaitFinal());
+                    coordinator.awaitFinal();
+                    checkpoints.notifyFinal();
                 }
             }
             return null;

@@ -152,10 +152,10 @@ final class SourceTask<T> implements Task, CheckpointCoordinator.CheckpointParti
                     }
                 }
                 if (coordinator != null) {
-                    long finalId = coordinator.awaitFinal();
+                    coordinator.awaitFinal();
                     synchronized (lock) {
-                        sourceStates.notifyComplete(finalId);
-                        checkpoints.notifyFinal(finalId);
+                        sourceStates.notifyComplete(Long.MAX_VALUE); // see ChainCheckpoints.notifyFinal
+                        checkpoints.notifyFinal();
                     }
                 }
             }

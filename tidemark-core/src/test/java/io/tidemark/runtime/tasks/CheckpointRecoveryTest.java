@@ -339,4 +339,64 @@ class CheckpointRecoveryTest {
                 .contains("commits its last output anyway");
         assertSame(outcome(run), clean);
     }
+
+    /**
+     * A sink function with its own two-phase commit (as Flink's TwoPhaseCommitSinkFunction): what it
+     * received up to {@code snapshotState(N)} is a transaction, committed at {@code
+     * notifyCheckpointComplete(M)} for M >= N. Its last transaction, snapshotted at its end, is
+     * committed with the job's final checkpoint.
+     */
+    static final class TwoPhaseSink extends io.tidemark.streaming.api.functions.sink.RichSinkFunction<String>
+            implements io.tidemark.streaming.api.checkpoint.CheckpointedFunction, io.tidemark.api.common.state.CheckpointListener {
+        private static final long serialVersionUID = 1L;
+        private final String store;
+        private transient List<String> open;
+        private transient java.util.TreeMap<Long, List<String>> prepared;
+
+        TwoPhaseSink(String store) {
+            this.store = store;
+        }
+
+        @Override
+        public void initializeState(io.tidemark.runtime.state.FunctionInitializationContext context) {
+            open = new ArrayList<>();
+            prepared = new java.util.TreeMap<>();
+        }
+
+        @Override
+        public void invoke(String value, Context context) {
+            open.add(value);
+        }
+
+        @Override
+        public void snapshotState(io.tidemark.runtime.state.FunctionSnapshotContext context) {
+            prepared.put(context.getCheckpointId(), open);
+            open = new ArrayList<>();
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) {
+            var done = prepared.headMap(checkpointId, true);
+            StoreSink.Store s = StoreSink.store(store);
+            synchronized (s) {
+                done.values().forEach(s.lines::addAll);
+            }
+            done.clear();
+        }
+    }
+
+    @Test
+    void aTwoPhaseCommitSinkFunctionCommitsItsLastTransactionWithTheFinalCheckpoint() throws Exception {
+        java.nio.file.Path in = input(1, 20_000, 9);
+        String run = "two-phase-" + RUNS.incrementAndGet();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(1);
+        env.enableCheckpointing(3_600_000L);
+        env.getCheckpointConfig().setCheckpointStorage(dir.resolve("two-phase").toString());
+        env.fromSource(FileSource.forRecordStreamFormat(new TextLineInputFormat(), new Path(in.toString())).build(),
+                WatermarkStrategy.noWatermarks(), "file").addSink(new TwoPhaseSink(run));
+        LocalJob job = (LocalJob) env.executeAsync("two-phase");
+        checkpoints(job, 2);
+        job.getJobExecutionResult();
+        assertThat(StoreSink.store(run).sorted()).hasSize(20_000);
+    }
 }
