@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * {@code io.tidemark.runtime} (read from the compiled classes' constant pools, so fully qualified uses
  * count too). Engines plug in through {@code io.tidemark.core.execution}. The exceptions are the API
  * interfaces Flink keeps in its runtime package {@code org.apache.flink.runtime.state}
- * ({@code KeyedStateFunction}, and the contexts of {@code CheckpointedFunction}), so a port changes only
+ * ({@code KeyedStateFunction}, the contexts of {@code CheckpointedFunction}, and {@code StateBackend}), so a port changes only
  * the import's prefix; they refer to nothing of the engine themselves.
  */
 class ApiLayeringTest {
@@ -52,7 +52,8 @@ class ApiLayeringTest {
     /** API interfaces that live in a runtime package because Flink's do. */
     private static final List<String> API_IN_RUNTIME = List.of("io/tidemark/runtime/state/KeyedStateFunction",
             "io/tidemark/runtime/state/ManagedInitializationContext", "io/tidemark/runtime/state/FunctionInitializationContext",
-            "io/tidemark/runtime/state/ManagedSnapshotContext", "io/tidemark/runtime/state/FunctionSnapshotContext");
+            "io/tidemark/runtime/state/ManagedSnapshotContext", "io/tidemark/runtime/state/FunctionSnapshotContext",
+            "io/tidemark/runtime/state/StateBackend");
 
     private static boolean refersToRuntime(Path classFile) throws IOException {
         // class names appear in the constant pool as modified UTF-8, which is plain ASCII for these names

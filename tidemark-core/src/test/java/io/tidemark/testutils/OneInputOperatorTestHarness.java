@@ -230,13 +230,19 @@ public final class OneInputOperatorTestHarness<IN, OUT> implements AutoCloseable
         operator.endInput();
     }
 
-    /** Closes the operator if it is open; a harness that never opened it just ends. */
+    /** Closes the operator if it is open, and disposes of its state (a harness that was never set up just ends). */
     @Override
     public void close() throws Exception {
         Phase was = phase;
         phase = Phase.CLOSED;
-        if (was == Phase.OPEN) {
-            operator.close();
+        try {
+            if (was == Phase.OPEN) {
+                operator.close();
+            }
+        } finally {
+            if (was != Phase.CREATED && was != Phase.CLOSED) {
+                operator.dispose(); // its keyed state's files and memory
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package io.tidemark.api.common;
 
+import io.tidemark.runtime.state.StateBackend;
 import java.io.Serializable;
 import java.time.Duration;
 
@@ -70,5 +71,25 @@ public class ExecutionConfig implements Serializable {
     /** How types are serialized (see {@link io.tidemark.api.common.serialization.SerializerConfig}). */
     public io.tidemark.api.common.serialization.SerializerConfig getSerializerConfig() {
         return serializerConfig;
+    }
+
+    /** The job's state backend; null for the default. */
+    private StateBackend stateBackend;
+
+    /**
+     * Where keyed operators keep their state: {@code HashMapStateBackend} (the heap; the default) or
+     * another backend such as tidemark-rocksdb's {@code EmbeddedRocksDBStateBackend}.
+     */
+    public ExecutionConfig setStateBackend(StateBackend backend) {
+        if (backend == null) {
+            throw new NullPointerException("state backend");
+        }
+        this.stateBackend = backend;
+        return this;
+    }
+
+    /** The job's state backend ({@link #setStateBackend}); null for the default, the heap. */
+    public StateBackend getStateBackend() {
+        return stateBackend;
     }
 }

@@ -9,7 +9,9 @@ import io.tidemark.runtime.checkpoint.FunctionStates;
 import io.tidemark.runtime.checkpoint.RestoredState;
 import io.tidemark.runtime.checkpoint.StateSnapshot;
 import io.tidemark.runtime.metrics.OperatorMetrics;
-import io.tidemark.runtime.state.HeapKeyedStateBackend;
+import io.tidemark.runtime.state.AbstractStateBackend;
+import io.tidemark.runtime.state.CheckpointableKeyedStateBackend;
+import io.tidemark.runtime.state.KeyedStateBackendParameters;
 import io.tidemark.runtime.state.KeyedStateStoreImpl;
 import io.tidemark.runtime.state.VoidNamespace;
 import io.tidemark.runtime.streamrecord.StreamRecord;
@@ -41,7 +43,7 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
     private LongKeySelector<IN> longKeySelector;
     /** The current record's key, when {@link #longKeys()}. */
     protected long currentLongKey;
-    protected HeapKeyedStateBackend keyedState;
+    protected CheckpointableKeyedStateBackend keyedState;
     protected InternalTimerService timerService;
     protected long currentWatermark = Long.MIN_VALUE;
     private WatermarkStatus inputStatus = WatermarkStatus.ACTIVE;
@@ -49,7 +51,6 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
     private FunctionStates functionStates;
 
     private static final String OPERATOR_SECTION = "operator";
-    private static final String KEYED_SECTION = "keyed";
     private static final String TIMERS_SECTION = "timers";
 
     /** Makes this operator keyed: the key of each record is extracted with {@code keySelector}. */
@@ -74,7 +75,7 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
             longKeySelector = (LongKeySelector<IN>) keySelector;
         }
         if (keySelector != null) {
-            keyedState = new HeapKeyedStateBackend();
+            keyedState = createKeyedStateBackend(context);
             timerService = new InternalTimerService(keyedState, context.getProcessingTimeService(), new Triggerable() {
                 @Override
                 public void onEventTime(Timer timer) throws Exception {
@@ -90,6 +91,27 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
                     }
                 }
             });
+        }
+    }
+
+    /** The keyed state backend of the job's state backend ({@code ExecutionConfig.getStateBackend}). */
+    private static CheckpointableKeyedStateBackend createKeyedStateBackend(OperatorContext context) {
+        try {
+            return AbstractStateBackend.of(context.getConfig().getStateBackend()).createKeyedStateBackend(new KeyedStateBackendParameters(
+                    context.getOperatorName(), context.getSubtaskIndex(), context.getParallelism()));
+        } catch (Exception e) {
+            throw new IllegalStateException("operator '" + context.getOperatorName() + "': cannot create its keyed state ("
+                    + AbstractStateBackend.of(context.getConfig().getStateBackend()) + "): " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Releases the operator's keyed state (its backend's files and memory). Called once at the very
+     * end, after {@link #close} or instead of it when the operator never opened.
+     */
+    public void dispose() {
+        if (keyedState != null) {
+            keyedState.dispose();
         }
     }
 
@@ -147,7 +169,7 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
                 metrics.restoreCounters(in);
             });
             if (keyedState != null) {
-                own.read(KEYED_SECTION, 1, in -> keyedState.restore(in, restored.keys()));
+                keyedState.restore(own, restored.keys());
                 own.read(TIMERS_SECTION, 1, in -> timerService.restore(in, restored.keys()));
             }
             restoreOperatorState(own, restored);
@@ -171,7 +193,7 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
             metrics.snapshotCounters(out);
         });
         if (keyedState != null) {
-            b.section(KEYED_SECTION, 1, keyedState::snapshot);
+            keyedState.snapshot(checkpointId, b);
             b.section(TIMERS_SECTION, 1, timerService::snapshot);
         }
         snapshotOperatorState(b, checkpointId);
@@ -192,8 +214,11 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
     /** Restores what {@link #snapshotOperatorState} wrote; {@code restored} for redistributed state. */
     protected void restoreOperatorState(StateSnapshot snapshot, RestoredState restored) throws Exception {}
 
-    /** Checkpoint {@code checkpointId} completed: its functions that listen hear of it. */
+    /** Checkpoint {@code checkpointId} completed: its keyed state and the functions that listen hear of it. */
     public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        if (keyedState != null) {
+            keyedState.notifyCheckpointComplete(checkpointId);
+        }
         if (functionStates != null) {
             functionStates.notifyComplete(checkpointId);
         }
@@ -300,7 +325,7 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
         return currentWatermark;
     }
 
-    public HeapKeyedStateBackend getKeyedStateBackend() {
+    public CheckpointableKeyedStateBackend getKeyedStateBackend() {
         return keyedState;
     }
 

@@ -11,16 +11,16 @@ import io.tidemark.api.common.state.StateDescriptor;
 import io.tidemark.api.common.state.State;
 import io.tidemark.api.common.state.ValueState;
 import io.tidemark.api.common.state.ValueStateDescriptor;
-import io.tidemark.runtime.state.HeapKeyedStateBackend;
+import io.tidemark.runtime.state.KeyedStateBackend;
 import io.tidemark.runtime.state.VoidNamespace;
 
 /** The {@link RuntimeContext} of a function run by a built-in operator. */
 public final class StreamingRuntimeContext implements RuntimeContext {
 
     private final OperatorContext context;
-    private final HeapKeyedStateBackend keyedState;
+    private final KeyedStateBackend keyedState;
 
-    public StreamingRuntimeContext(OperatorContext context, HeapKeyedStateBackend keyedState) {
+    public StreamingRuntimeContext(OperatorContext context, KeyedStateBackend keyedState) {
         this.context = context;
         this.keyedState = keyedState;
     }

@@ -9,8 +9,7 @@ import io.tidemark.api.common.state.State;
 import io.tidemark.api.common.state.StateDescriptor;
 import io.tidemark.api.common.state.ValueState;
 import io.tidemark.api.common.state.ValueStateDescriptor;
-import io.tidemark.runtime.checkpoint.StateInput;
-import io.tidemark.runtime.checkpoint.StateOutput;
+import io.tidemark.runtime.checkpoint.StateSnapshot;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -19,6 +18,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Keyed state on the Java heap, for one operator subtask.
@@ -29,7 +29,7 @@ import java.util.Map;
  * re-pointed at a namespace on each {@link #getPartitionedState} call; use the returned object before
  * asking for another namespace. Memory: one map entry per live (key, namespace) and a map per key.
  */
-public final class HeapKeyedStateBackend implements KeyContext {
+public final class HeapKeyedStateBackend implements CheckpointableKeyedStateBackend {
 
     final Map<String, HeapState<?>> states = new HashMap<>();
     private Object currentKey;
@@ -45,6 +45,7 @@ public final class HeapKeyedStateBackend implements KeyContext {
     }
 
     /** The state named by {@code descriptor}, scoped to the current key and {@code namespace}. */
+    @Override
     @SuppressWarnings("unchecked")
     public <S extends State> S getPartitionedState(Object namespace, StateDescriptor<S, ?> descriptor) {
         HeapState<?> state = bound(descriptor);
@@ -77,6 +78,7 @@ public final class HeapKeyedStateBackend implements KeyContext {
     }
 
     /** Merges the values of {@code sources} into {@code target} for the current key (window merging). */
+    @Override
     public void mergeNamespaces(StateDescriptor<?, ?> descriptor, Object target, Collection<?> sources) {
         HeapState<?> state = bound(descriptor);
         if (state != null) {
@@ -84,22 +86,57 @@ public final class HeapKeyedStateBackend implements KeyContext {
         }
     }
 
-    /** Writes every state (see {@link KeyedStateSnapshots}). */
-    public void snapshot(StateOutput out) throws IOException {
-        KeyedStateSnapshots.write(this, out);
+    /** Writes every state into section {@code keyed} ({@link KeyedStateSnapshots}). */
+    @Override
+    public void snapshot(long checkpointId, StateSnapshot.Builder snapshot) throws Exception {
+        snapshot.section(KeyedStateSnapshots.SECTION, KeyedStateSnapshots.VERSION, out -> KeyedStateSnapshots.write(this, out));
     }
 
-    /** Restores what {@link #snapshot} wrote, keeping the keys {@code keys} accepts. */
-    public void restore(StateInput in, java.util.function.Predicate<Object> keys) throws IOException {
-        KeyedStateSnapshots.read(this, in, keys);
+    /** Restores section {@code keyed}, keeping the keys {@code keys} accepts. */
+    @Override
+    public void restore(StateSnapshot snapshot, Predicate<Object> keys) throws Exception {
+        for (String name : snapshot.names()) {
+            if (name.startsWith(KeyedStateSnapshots.SECTION + ".")) {
+                throw new IOException("this checkpoint holds keyed state in section '" + name
+                        + "', which the heap state backend cannot read: restore it with the backend that wrote it"
+                        + " (state.backend.type: rocksdb for an incremental RocksDB checkpoint)");
+            }
+        }
+        snapshot.read(KeyedStateSnapshots.SECTION, KeyedStateSnapshots.VERSION, in -> KeyedStateSnapshots.read(in, keys,
+                new KeyedStateSnapshots.Restorer() {
+                    private HeapState<?> state;
+
+                    @Override
+                    public void state(String name, StateDescriptor.Type type) throws IOException {
+                        state = states.get(name);
+                        if (state == null) {
+                            state = create(type);
+                            states.put(name, state);
+                        } else if (state.type != type) {
+                            throw new IOException("state '" + name + "' restored as " + type + " and as " + state.type);
+                        }
+                    }
+
+                    @Override
+                    public void entry(Object key, Object namespace, Object value) {
+                        state.table.computeIfAbsent(key, x -> new HashMap<>(4)).put(namespace, value);
+                    }
+                }));
+    }
+
+    @Override
+    public void dispose() {
+        states.clear();
     }
 
     /** Whether any state was ever asked for (otherwise there is nothing to clear). */
+    @Override
     public boolean hasState() {
         return !states.isEmpty();
     }
 
     /** Removes every state value of the current key in {@code namespace}. */
+    @Override
     public void clearNamespace(Object namespace) {
         if (states.isEmpty()) {
             return;
@@ -114,6 +151,7 @@ public final class HeapKeyedStateBackend implements KeyContext {
      * The keys that hold a value of the state {@code descriptor} names in {@code namespace}, as a
      * snapshot (the caller may change the state of each key while going through them).
      */
+    @Override
     public java.util.List<Object> keysWith(StateDescriptor<?, ?> descriptor, Object namespace) {
         HeapState<?> state = states.get(descriptor.getName());
         java.util.List<Object> keys = new java.util.ArrayList<>();
@@ -128,6 +166,7 @@ public final class HeapKeyedStateBackend implements KeyContext {
     }
 
     /** Number of (key, namespace) entries across all states; for tests and metrics. */
+    @Override
     public int size() {
         int n = 0;
         for (HeapState<?> s : states.values()) {
@@ -172,14 +211,6 @@ public final class HeapKeyedStateBackend implements KeyContext {
             bound = true;
         }
 
-        /** Writes one value of this state. */
-        void writeValue(StateOutput out, Object value) throws IOException {
-            out.writeValue(value);
-        }
-
-        Object readValue(StateInput in) throws IOException {
-            return in.readValue();
-        }
 
         Object key() {
             Object key = backend.currentKey;
@@ -309,25 +340,6 @@ public final class HeapKeyedStateBackend implements KeyContext {
             a.addAll(b);
             return a;
         }
-
-        @Override
-        void writeValue(StateOutput out, Object value) throws IOException {
-            List<?> list = (List<?>) value;
-            out.writeInt(list.size());
-            for (Object e : list) {
-                out.writeValue(e);
-            }
-        }
-
-        @Override
-        Object readValue(StateInput in) throws IOException {
-            int n = in.readInt();
-            List<Object> list = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-                list.add(in.readValue());
-            }
-            return list;
-        }
     }
 
     static final class HeapReducingState<T> extends HeapState<T> implements ReducingState<T> {
@@ -433,26 +445,6 @@ public final class HeapKeyedStateBackend implements KeyContext {
         @Override
         public boolean isEmpty() {
             return map().isEmpty();
-        }
-
-        @Override
-        void writeValue(StateOutput out, Object value) throws IOException {
-            Map<?, ?> m = (Map<?, ?>) value;
-            out.writeInt(m.size());
-            for (Map.Entry<?, ?> e : m.entrySet()) {
-                out.writeValue(e.getKey());
-                out.writeValue(e.getValue());
-            }
-        }
-
-        @Override
-        Object readValue(StateInput in) throws IOException {
-            int n = in.readInt();
-            Map<Object, Object> m = new LinkedHashMap<>();
-            for (int i = 0; i < n; i++) {
-                m.put(in.readValue(), in.readValue());
-            }
-            return m;
         }
     }
 }

@@ -14,10 +14,10 @@ import java.util.function.Supplier;
 /** A {@link KeyedStateStore} over a backend, for a namespace chosen when the state is asked for. */
 public final class KeyedStateStoreImpl implements KeyedStateStore {
 
-    private final HeapKeyedStateBackend backend;
+    private final KeyedStateBackend backend;
     private final Supplier<Object> namespace;
 
-    public KeyedStateStoreImpl(HeapKeyedStateBackend backend, Supplier<Object> namespace) {
+    public KeyedStateStoreImpl(KeyedStateBackend backend, Supplier<Object> namespace) {
         this.backend = backend;
         this.namespace = namespace;
     }

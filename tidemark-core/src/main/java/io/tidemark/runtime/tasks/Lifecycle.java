@@ -19,18 +19,24 @@ final class Lifecycle {
         }
     }
 
-    /** Closes every operator even if some fail; returns the first failure, or null. */
+    /**
+     * Closes every operator (if they were opened) even if some fail, then disposes of each one's state;
+     * returns the first failure, or null.
+     */
     static Throwable close(List<AbstractStreamOperator<?, ?>> operators, boolean opened) {
-        if (!opened) {
-            return null;
-        }
         Throwable first = null;
         for (AbstractStreamOperator<?, ?> op : operators) {
             try {
-                op.close();
+                if (opened) {
+                    op.close();
+                }
             } catch (Throwable t) {
-                if (first == null) {
-                    first = OperatorException.wrap(op.getContext().getOperatorName(), op.getContext().getSubtaskIndex(), t);
+                first = first == null ? OperatorException.wrap(op.getContext().getOperatorName(), op.getContext().getSubtaskIndex(), t) : first;
+            } finally {
+                try {
+                    op.dispose();
+                } catch (Throwable t) {
+                    first = first == null ? OperatorException.wrap(op.getContext().getOperatorName(), op.getContext().getSubtaskIndex(), t) : first;
                 }
             }
         }

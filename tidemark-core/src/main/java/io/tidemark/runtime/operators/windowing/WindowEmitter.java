@@ -4,7 +4,7 @@ import io.tidemark.api.common.state.KeyedStateStore;
 import io.tidemark.runtime.metrics.Counter;
 import io.tidemark.runtime.operators.Output;
 import io.tidemark.runtime.operators.TimestampedCollector;
-import io.tidemark.runtime.state.HeapKeyedStateBackend;
+import io.tidemark.runtime.state.KeyedStateBackend;
 import io.tidemark.runtime.state.KeyedStateStoreImpl;
 import io.tidemark.runtime.state.VoidNamespace;
 import io.tidemark.runtime.streamrecord.StreamRecord;
@@ -30,7 +30,7 @@ final class WindowEmitter<OUT> {
     private final TimestampedCollector<Object> collector;
     private final Output<OUT> output;
     private final Counter numWindowFirings;
-    private final HeapKeyedStateBackend keyedState;
+    private final KeyedStateBackend keyedState;
     private final Clock clock;
     private final LongSupplier watermark;
     private final KeyedStateStore windowState;
@@ -51,7 +51,7 @@ final class WindowEmitter<OUT> {
      */
     @SuppressWarnings("unchecked")
     WindowEmitter(InternalWindowFunction function, Output<OUT> output, Counter numWindowFirings,
-            HeapKeyedStateBackend keyedState, Clock clock, LongSupplier watermark, boolean merging, WindowLog log) {
+            KeyedStateBackend keyedState, Clock clock, LongSupplier watermark, boolean merging, WindowLog log) {
         this.function = function;
         this.log = log;
         this.output = output;

@@ -3,7 +3,7 @@ package io.tidemark.runtime.operators.windowing;
 import io.tidemark.api.common.state.MergingState;
 import io.tidemark.api.common.state.State;
 import io.tidemark.api.common.state.StateDescriptor;
-import io.tidemark.runtime.state.HeapKeyedStateBackend;
+import io.tidemark.runtime.state.KeyedStateBackend;
 import io.tidemark.runtime.timers.InternalTimerService;
 import io.tidemark.streaming.api.windowing.triggers.Trigger;
 import io.tidemark.streaming.api.windowing.triggers.TriggerResult;
@@ -19,7 +19,7 @@ import java.util.function.LongSupplier;
 final class WindowTriggerContext<IN, W extends Window> implements Trigger.OnMergeContext {
 
     private final Trigger<? super IN, ? super W> trigger;
-    private final HeapKeyedStateBackend keyedState;
+    private final KeyedStateBackend keyedState;
     private final InternalTimerService timers;
     private final Clock clock;
     private final LongSupplier watermark;
@@ -27,7 +27,7 @@ final class WindowTriggerContext<IN, W extends Window> implements Trigger.OnMerg
     /** The windows merging into {@link #window}, during {@link #onMerge}. */
     private Collection<W> mergedWindows;
 
-    WindowTriggerContext(Trigger<? super IN, ? super W> trigger, HeapKeyedStateBackend keyedState,
+    WindowTriggerContext(Trigger<? super IN, ? super W> trigger, KeyedStateBackend keyedState,
             InternalTimerService timers, Clock clock, LongSupplier watermark) {
         this.trigger = trigger;
         this.keyedState = keyedState;

@@ -8,6 +8,7 @@ import io.tidemark.core.execution.JobClient;
 import io.tidemark.core.execution.Pipeline;
 import io.tidemark.core.execution.PipelineExecutor;
 import io.tidemark.core.execution.PipelineExecutors;
+import io.tidemark.runtime.state.StateBackend;
 import io.tidemark.streaming.api.datastream.DataStreamSource;
 import io.tidemark.streaming.api.functions.source.FromElementsFunction;
 import io.tidemark.streaming.api.functions.source.FromSequenceFunction;
@@ -96,6 +97,22 @@ public class StreamExecutionEnvironment {
 
     public Clock getClock() {
         return clock;
+    }
+
+    /**
+     * Where keyed operators keep their state: the heap by default ({@code HashMapStateBackend}), or
+     * tidemark-rocksdb's {@code EmbeddedRocksDBStateBackend} for state larger than memory. Flink 2
+     * sets it through configuration ({@code state.backend.type}) only; Tidemark keeps Flink 1's
+     * method beside that ({@code StateBackendLoader.fromConfig}).
+     */
+    public StreamExecutionEnvironment setStateBackend(StateBackend backend) {
+        config.setStateBackend(backend);
+        return this;
+    }
+
+    /** The job's state backend; null for the default, the heap. */
+    public StateBackend getStateBackend() {
+        return config.getStateBackend();
     }
 
     // ------------------------------------------------------------------ sources
