@@ -86,11 +86,7 @@ public final class EmbeddedRocksDBStateBackend extends AbstractStateBackend {
     public CheckpointableKeyedStateBackend createKeyedStateBackend(KeyedStateBackendParameters parameters) throws Exception {
         RocksDBIncrementalSnapshot snapshots = null;
         if (incremental) {
-            if (checkpointDirectory == null) {
-                throw new IllegalStateException("incremental RocksDB checkpoints need the checkpoint directory for their shared"
-                        + " files: set execution.checkpointing.dir (the job file's checkpoint: dir)");
-            }
-            snapshots = new RocksDBIncrementalSnapshot(Paths.get(checkpointDirectory));
+            snapshots = new RocksDBIncrementalSnapshot(checkpointDirectory == null ? null : Paths.get(checkpointDirectory));
         }
         Path base = Paths.get(localDirectory != null ? localDirectory : System.getProperty("java.io.tmpdir"));
         String name = parameters.operatorName().replaceAll("[^A-Za-z0-9_.-]", "_");

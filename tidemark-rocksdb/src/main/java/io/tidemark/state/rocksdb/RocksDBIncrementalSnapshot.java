@@ -38,15 +38,21 @@ final class RocksDBIncrementalSnapshot {
     /** Local SST file name → its shared name, for every file already in {@code shared/}. */
     private final Map<String, String> uploaded = new HashMap<>();
 
+    /** Incremental checkpoints with their shared files in {@code checkpointDirectory} (null: not known, checkpoints fail). */
     RocksDBIncrementalSnapshot(Path checkpointDirectory) {
-        this.shared = new SharedFiles(checkpointDirectory);
+        this.shared = checkpointDirectory == null ? null : new SharedFiles(checkpointDirectory);
     }
 
-    SharedFiles shared() {
+    private SharedFiles shared() {
+        if (shared == null) {
+            throw new IllegalStateException("incremental RocksDB checkpoints need the checkpoint directory for their shared"
+                    + " files: set execution.checkpointing.dir (EmbeddedRocksDBStateBackend.setCheckpointDirectory)");
+        }
         return shared;
     }
 
     void snapshot(RocksDBKeyedStateBackend backend, long checkpointId, StateSnapshot.Builder snapshot) throws Exception {
+        SharedFiles shared = shared();
         Path local = backend.directory().resolveSibling(backend.directory().getFileName() + "-chk-" + checkpointId);
         RocksDBKeyedStateBackend.deleteRecursively(local);
         try (Checkpoint checkpoint = Checkpoint.create(backend.db)) {
@@ -94,7 +100,9 @@ final class RocksDBIncrementalSnapshot {
 
     /** Checkpoint {@code checkpointId} completed: shared files no retained checkpoint refers to go. */
     void completed(long checkpointId) {
-        shared.collect();
+        if (shared != null) {
+            shared.collect();
+        }
     }
 
     /**
@@ -124,7 +132,7 @@ final class RocksDBIncrementalSnapshot {
             for (int i = 0; i < files; i++) {
                 String local = in.readString();
                 String sharedName = in.readString();
-                incremental.shared.download(sharedName, dir.resolve(local));
+                incremental.shared().download(sharedName, dir.resolve(local));
                 incremental.uploaded.put(local, sharedName);
             }
             int privateFiles = in.readInt();

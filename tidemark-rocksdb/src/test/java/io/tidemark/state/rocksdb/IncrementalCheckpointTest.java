@@ -190,6 +190,16 @@ class IncrementalCheckpointTest {
         assertThat(even.size()).isEqualTo(50);
     }
 
+    @Test
+    void withoutACheckpointDirectoryAnIncrementalCheckpointFailsClearly() throws Exception {
+        CheckpointableKeyedStateBackend b = new EmbeddedRocksDBStateBackend(true).setDbStoragePath(dir.resolve("local").toString())
+                .createKeyedStateBackend(new KeyedStateBackendParameters("window", 0, 1));
+        open.add(b);
+        write(b, 0, 10, "x");
+        assertThat(read(b, 9, 10)).containsExactly("x9");
+        assertThatThrownBy(() -> b.snapshot(1, StateSnapshot.builder())).hasMessageContaining("execution.checkpointing.dir");
+    }
+
     static Set<String> union(Set<String> a, Set<String> b) {
         Set<String> u = new HashSet<>(a);
         u.addAll(b);
