@@ -3,10 +3,13 @@ package io.tidemark.cli.config;
 import io.tidemark.cli.spi.OutputContext;
 import io.tidemark.cli.spi.OutputSpec;
 import io.tidemark.cli.spi.SourceSpec;
+import io.tidemark.runtime.state.StateBackendOptions;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A checked job file, built by {@link JobConfigLoader} from its {@link Settings} (kept for
@@ -39,6 +42,24 @@ public record JobConfig(
 
     /** The monitor's port (0: any free one) and the address it listens on. */
     public record Monitoring(int port, String bind) {}
+
+    /**
+     * {@code state}: the state backend's configuration with Flink 2.3's keys ({@code state.backend.type},
+     * {@code state.backend.rocksdb.localdir}, {@code execution.checkpointing.incremental}), for
+     * {@code StateBackendLoader.fromConfig}.
+     */
+    public Map<String, String> stateBackend() {
+        Map<String, String> config = new LinkedHashMap<>();
+        String backend = settings.get(JobKeys.STATE_BACKEND);
+        config.put(StateBackendOptions.STATE_BACKEND, backend);
+        if (backend.equals("rocksdb")) {
+            if (settings.get(JobKeys.STATE_DIR) != null) {
+                config.put(StateBackendOptions.ROCKSDB_LOCAL_DIRECTORIES, settings.get(JobKeys.STATE_DIR));
+            }
+            config.put(StateBackendOptions.INCREMENTAL_CHECKPOINTS, String.valueOf(settings.get(JobKeys.STATE_INCREMENTAL)));
+        }
+        return config;
+    }
 
     public enum Format { JSONL, CSV }
 

@@ -190,6 +190,27 @@ public final class JobKeys {
             .doc("The address to listen on. The loopback by default: only this machine sees the job. Another address "
                     + "(`0.0.0.0`: all of them) shows it to every host that reaches this one; nothing protects it.");
 
+    // ------------------------------------------------------------------ state
+
+    public static final Key<String> STATE_BACKEND = Key.of("state.backend", Types.choice("heap", "rocksdb"))
+            .dflt("heap")
+            .doc("Where the job's keyed state lives. `heap`: Java objects in memory, the fastest. `rocksdb`: an embedded "
+                    + "RocksDB on local disk, for keyed state larger than memory (window contents stay in memory either "
+                    + "way). See [docs/state-backends.md](state-backends.md).");
+
+    public static final Key<String> STATE_DIR = Key.of("state.dir", Types.path())
+            .applies(Applies.when(STATE_BACKEND, "rocksdb"))
+            .absent("the system's temporary directory")
+            .doc("The local directory the RocksDB databases live in (one per keyed operator subtask, deleted when the "
+                    + "job ends); a fast local disk. Flink's `state.backend.rocksdb.localdir`.");
+
+    public static final Key<Boolean> STATE_INCREMENTAL = Key.of("state.incremental", Types.bool())
+            .applies(Applies.when(STATE_BACKEND, "rocksdb"))
+            .dflt(false)
+            .doc("Incremental checkpoints: each checkpoint writes only the RocksDB files made since the previous one, into "
+                    + "`shared/` beside the checkpoints, and refers to the rest. Needs the checkpoint directory. Flink's "
+                    + "`execution.checkpointing.incremental`.");
+
     // ------------------------------------------------------------------ output
 
     /** The job's three outputs. */
@@ -262,6 +283,8 @@ public final class JobKeys {
         root.add(DEAD_LETTER_LIMIT);
         root.add(new Group("monitoring").doc("Watching the job while it runs: metrics, a page, why a window has not fired.")
                 .add(MONITOR_PORT).add(MONITOR_BIND));
+        root.add(new Group("state").doc("Where keyed state lives while the job runs.")
+                .add(STATE_BACKEND).add(STATE_DIR).add(STATE_INCREMENTAL));
         return new KeyTable(root);
     }
 

@@ -9,6 +9,7 @@ import io.tidemark.cli.source.KafkaSourceType;
 import io.tidemark.cli.spi.OutputContext;
 import io.tidemark.connector.kafka.source.KafkaSource;
 import io.tidemark.runtime.metrics.OperatorMetrics;
+import io.tidemark.runtime.state.StateBackendLoader;
 import io.tidemark.streaming.api.datastream.DataStream;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
@@ -234,6 +235,7 @@ public final class JobRunner {
         ReplayClock clock = job.source().replay() ? new ReplayClock() : null;
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(parallelism);
+        env.setStateBackend(StateBackendLoader.fromConfig(job.stateBackend()));
         if (clock != null) {
             env.setClock(clock);
         }
