@@ -1,6 +1,8 @@
 package io.tidemark.runtime.operators;
 
 import io.tidemark.api.common.functions.RuntimeContext;
+import io.tidemark.api.common.state.AggregatingState;
+import io.tidemark.api.common.state.AggregatingStateDescriptor;
 import io.tidemark.api.common.state.ListState;
 import io.tidemark.api.common.state.ListStateDescriptor;
 import io.tidemark.api.common.state.MapState;
@@ -65,6 +67,11 @@ public final class StreamingRuntimeContext implements RuntimeContext {
 
     @Override
     public <T> ReducingState<T> getReducingState(ReducingStateDescriptor<T> d) {
+        return state(d);
+    }
+
+    @Override
+    public <IN, ACC, OUT> AggregatingState<IN, OUT> getAggregatingState(AggregatingStateDescriptor<IN, ACC, OUT> d) {
         return state(d);
     }
 }

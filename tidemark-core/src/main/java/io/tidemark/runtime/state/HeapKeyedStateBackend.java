@@ -1,6 +1,9 @@
 package io.tidemark.runtime.state;
 
+import io.tidemark.api.common.functions.AggregateFunction;
 import io.tidemark.api.common.functions.ReduceFunction;
+import io.tidemark.api.common.state.AggregatingState;
+import io.tidemark.api.common.state.AggregatingStateDescriptor;
 import io.tidemark.api.common.state.ListState;
 import io.tidemark.api.common.state.MapState;
 import io.tidemark.api.common.state.ReducingState;
@@ -187,6 +190,8 @@ public final class HeapKeyedStateBackend implements CheckpointableKeyedStateBack
                 return new HeapReducingState<>(this);
             case MAP:
                 return new HeapMapState<>(this);
+            case AGGREGATING:
+                return new HeapAggregatingState<>(this);
             default:
                 throw new IllegalArgumentException("unknown state type " + type);
         }
@@ -445,6 +450,39 @@ public final class HeapKeyedStateBackend implements CheckpointableKeyedStateBack
         @Override
         public boolean isEmpty() {
             return map().isEmpty();
+        }
+    }
+
+    /** The accumulator per (key, namespace); {@code get} gives the function's result. */
+    static final class HeapAggregatingState<IN, ACC, OUT> extends HeapState<ACC> implements AggregatingState<IN, OUT> {
+        private AggregateFunction<IN, ACC, OUT> function;
+
+        HeapAggregatingState(HeapKeyedStateBackend backend) {
+            super(backend, StateDescriptor.Type.AGGREGATING);
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        void bind(StateDescriptor<?, ?> descriptor) {
+            super.bind(descriptor);
+            this.function = ((AggregatingStateDescriptor<IN, ACC, OUT>) descriptor).getAggregateFunction();
+        }
+
+        @Override
+        public OUT get() {
+            ACC acc = getRaw();
+            return acc == null ? null : function.getResult(acc);
+        }
+
+        @Override
+        public void add(IN value) {
+            ACC acc = getRaw();
+            putRaw(function.add(value, acc == null ? function.createAccumulator() : acc));
+        }
+
+        @Override
+        ACC merge(ACC a, ACC b) {
+            return function.merge(a, b);
         }
     }
 }

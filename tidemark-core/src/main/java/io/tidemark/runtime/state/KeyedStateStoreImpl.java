@@ -1,5 +1,7 @@
 package io.tidemark.runtime.state;
 
+import io.tidemark.api.common.state.AggregatingState;
+import io.tidemark.api.common.state.AggregatingStateDescriptor;
 import io.tidemark.api.common.state.KeyedStateStore;
 import io.tidemark.api.common.state.ListState;
 import io.tidemark.api.common.state.ListStateDescriptor;
@@ -39,6 +41,11 @@ public final class KeyedStateStoreImpl implements KeyedStateStore {
 
     @Override
     public <T> ReducingState<T> getReducingState(ReducingStateDescriptor<T> d) {
+        return backend.getPartitionedState(namespace.get(), d);
+    }
+
+    @Override
+    public <IN, ACC, OUT> AggregatingState<IN, OUT> getAggregatingState(AggregatingStateDescriptor<IN, ACC, OUT> d) {
         return backend.getPartitionedState(namespace.get(), d);
     }
 }

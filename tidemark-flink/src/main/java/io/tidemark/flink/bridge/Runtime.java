@@ -4,6 +4,8 @@ import io.tidemark.api.common.functions.Function;
 import io.tidemark.api.common.functions.OpenContext;
 import io.tidemark.api.common.functions.RichFunction;
 import io.tidemark.api.common.functions.RuntimeContext;
+import io.tidemark.api.common.state.AggregatingState;
+import io.tidemark.api.common.state.AggregatingStateDescriptor;
 import io.tidemark.api.common.state.ListState;
 import io.tidemark.api.common.state.ListStateDescriptor;
 import io.tidemark.api.common.state.MapState;
@@ -79,6 +81,11 @@ public final class Runtime {
 
             @Override
             public <T> ReducingState<T> getReducingState(ReducingStateDescriptor<T> descriptor) {
+                return States.get(access, descriptor);
+            }
+
+            @Override
+            public <IN, ACC, OUT> AggregatingState<IN, OUT> getAggregatingState(AggregatingStateDescriptor<IN, ACC, OUT> descriptor) {
                 return States.get(access, descriptor);
             }
         };

@@ -1,6 +1,8 @@
 package io.tidemark.flink.bridge;
 
 import io.tidemark.api.common.functions.ReduceFunction;
+import io.tidemark.api.common.state.AggregatingState;
+import io.tidemark.api.common.state.AggregatingStateDescriptor;
 import io.tidemark.api.common.state.ListState;
 import io.tidemark.api.common.state.ListStateDescriptor;
 import io.tidemark.api.common.state.MapState;
@@ -79,6 +81,8 @@ public final class States {
                     return (S) store.getListState((org.apache.flink.api.common.state.ListStateDescriptor) d);
                 } else if (d instanceof org.apache.flink.api.common.state.MapStateDescriptor) {
                     return (S) store.getMapState((org.apache.flink.api.common.state.MapStateDescriptor) d);
+                } else if (d instanceof org.apache.flink.api.common.state.AggregatingStateDescriptor) {
+                    return (S) store.getAggregatingState((org.apache.flink.api.common.state.AggregatingStateDescriptor) d);
                 } else {
                     return (S) store.getReducingState((org.apache.flink.api.common.state.ReducingStateDescriptor) d);
                 }
@@ -98,6 +102,8 @@ public final class States {
                     return (S) ctx.getListState((org.apache.flink.api.common.state.ListStateDescriptor) d);
                 } else if (d instanceof org.apache.flink.api.common.state.MapStateDescriptor) {
                     return (S) ctx.getMapState((org.apache.flink.api.common.state.MapStateDescriptor) d);
+                } else if (d instanceof org.apache.flink.api.common.state.AggregatingStateDescriptor) {
+                    return (S) ctx.getAggregatingState((org.apache.flink.api.common.state.AggregatingStateDescriptor) d);
                 } else {
                     return (S) ctx.getReducingState((org.apache.flink.api.common.state.ReducingStateDescriptor) d);
                 }
@@ -127,6 +133,12 @@ public final class States {
                 return new org.apache.flink.api.common.state.ReducingStateDescriptor(r.getName(),
                         new Reduce<>((ReduceFunction) r.getReduceFunction()), typeOf(r.getTypeClass()));
             }
+            case AGGREGATING: {
+                AggregatingStateDescriptor<?, ?, ?> a = (AggregatingStateDescriptor<?, ?, ?>) d;
+                return new org.apache.flink.api.common.state.AggregatingStateDescriptor(a.getName(),
+                        new Functions.Aggregate((io.tidemark.api.common.functions.AggregateFunction) a.getAggregateFunction()),
+                        typeOf(a.getAccumulatorClass()));
+            }
             default:
                 throw new UnsupportedOperationException("state kind " + d.getType() + " has no Flink equivalent");
         }
@@ -150,6 +162,8 @@ public final class States {
                 return (S) new MapView((org.apache.flink.api.common.state.MapState) s);
             case REDUCING:
                 return (S) new Reducing((org.apache.flink.api.common.state.ReducingState) s);
+            case AGGREGATING:
+                return (S) new Aggregating((org.apache.flink.api.common.state.AggregatingState) s);
             default:
                 throw new UnsupportedOperationException("state kind " + d.getType());
         }
@@ -175,6 +189,11 @@ public final class States {
 
             @Override
             public <T> ReducingState<T> getReducingState(ReducingStateDescriptor<T> descriptor) {
+                return get(access, descriptor);
+            }
+
+            @Override
+            public <IN, ACC, OUT> AggregatingState<IN, OUT> getAggregatingState(AggregatingStateDescriptor<IN, ACC, OUT> descriptor) {
                 return get(access, descriptor);
             }
         };
@@ -316,6 +335,29 @@ public final class States {
         @Override
         public boolean isEmpty() throws Exception {
             return s.isEmpty();
+        }
+
+        @Override
+        public void clear() {
+            s.clear();
+        }
+    }
+
+    private static final class Aggregating<IN, OUT> implements AggregatingState<IN, OUT> {
+        private final org.apache.flink.api.common.state.AggregatingState<IN, OUT> s;
+
+        Aggregating(org.apache.flink.api.common.state.AggregatingState<IN, OUT> s) {
+            this.s = s;
+        }
+
+        @Override
+        public OUT get() throws Exception {
+            return s.get();
+        }
+
+        @Override
+        public void add(IN value) throws Exception {
+            s.add(value);
         }
 
         @Override

@@ -201,6 +201,7 @@ public final class RocksDBKeyedStateBackend implements CheckpointableKeyedStateB
             case LIST -> new RocksDBListState<>(this, column);
             case REDUCING -> new RocksDBReducingState<>(this, column);
             case MAP -> new RocksDBMapState<>(this, column);
+            case AGGREGATING -> new RocksDBAggregatingState<>(this, column);
         };
     }
 

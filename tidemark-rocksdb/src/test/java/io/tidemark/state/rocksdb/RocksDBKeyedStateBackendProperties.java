@@ -2,6 +2,9 @@ package io.tidemark.state.rocksdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tidemark.api.common.functions.AggregateFunction;
+import io.tidemark.api.common.state.AggregatingState;
+import io.tidemark.api.common.state.AggregatingStateDescriptor;
 import io.tidemark.api.common.state.ListState;
 import io.tidemark.api.common.state.ListStateDescriptor;
 import io.tidemark.api.common.state.MapState;
@@ -35,7 +38,7 @@ import net.jqwik.api.lifecycle.AfterProperty;
 
 /**
  * The RocksDB backend behaves as the heap backend: the same random operations on every kind of state
- * (value with a default, list, reducing, map), keys of several types, namespaces (the void one and
+ * (value with a default, list, reducing, map, aggregating), keys of several types, namespaces (the void one and
  * windows), window merging, clearing a namespace, listing keys — give the same answers from both,
  * also across snapshots restored into a fresh backend of either kind (heap → RocksDB and back), each
  * through the bytes of a checkpoint file. Map iteration order is not compared (the heap keeps
@@ -47,6 +50,30 @@ class RocksDBKeyedStateBackendProperties {
     static final ListStateDescriptor<Long> LIST = new ListStateDescriptor<>("list", Long.class);
     static final ReducingStateDescriptor<Long> SUM = new ReducingStateDescriptor<>("sum", Long::sum, Long.class);
     static final MapStateDescriptor<String, Integer> MAP = new MapStateDescriptor<>("map", String.class, Integer.class);
+    static final AggregatingStateDescriptor<Long, long[], String> AVG = new AggregatingStateDescriptor<>("avg", new Avg(), long[].class);
+
+    /** Count and sum as the accumulator, "sum/count" as the result. */
+    static final class Avg implements AggregateFunction<Long, long[], String> {
+        @Override
+        public long[] createAccumulator() {
+            return new long[2];
+        }
+
+        @Override
+        public long[] add(Long value, long[] acc) {
+            return new long[] {acc[0] + 1, acc[1] + value};
+        }
+
+        @Override
+        public String getResult(long[] acc) {
+            return acc[1] + "/" + acc[0];
+        }
+
+        @Override
+        public long[] merge(long[] a, long[] b) {
+            return new long[] {a[0] + b[0], a[1] + b[1]};
+        }
+    }
 
     static final Object[] KEYS = {"a", "b", 7L, 8, Tuple2.of("t", 1), "ü"};
     static final Object[] NAMESPACES = {VoidNamespace.INSTANCE, new TimeWindow(0, 10), new TimeWindow(10, 20), new TimeWindow(0, 20)};
@@ -78,7 +105,7 @@ class RocksDBKeyedStateBackendProperties {
         List<String> expected = new ArrayList<>();
         List<String> actual = new ArrayList<>();
         for (int i = 0; i < 300; i++) {
-            int op = r.nextInt(17);
+            int op = r.nextInt(18);
             Object key = KEYS[r.nextInt(KEYS.length)];
             Object ns = NAMESPACES[r.nextInt(NAMESPACES.length)];
             long v = r.nextInt(50);
@@ -178,7 +205,14 @@ class RocksDBKeyedStateBackendProperties {
                 List<Object> sources = List.of(new TimeWindow(0, 10), new TimeWindow(10, 20), merged);
                 b.mergeNamespaces(LIST, merged, sources);
                 b.mergeNamespaces(SUM, merged, sources);
-                return "merged " + b.getPartitionedState(merged, LIST).get() + " " + b.getPartitionedState(merged, SUM).get();
+                b.mergeNamespaces(AVG, merged, sources);
+                return "merged " + b.getPartitionedState(merged, LIST).get() + " " + b.getPartitionedState(merged, SUM).get()
+                        + " " + b.getPartitionedState(merged, AVG).get();
+            }
+            case 16: {
+                AggregatingState<Long, String> avg = b.getPartitionedState(ns, AVG);
+                avg.add(v);
+                return "avg " + avg.get();
             }
             default:
                 return "has state " + b.hasState();

@@ -1,5 +1,7 @@
 package io.tidemark.api.common.functions;
 
+import io.tidemark.api.common.state.AggregatingState;
+import io.tidemark.api.common.state.AggregatingStateDescriptor;
 import io.tidemark.api.common.state.ListState;
 import io.tidemark.api.common.state.ListStateDescriptor;
 import io.tidemark.api.common.state.MapState;
@@ -32,4 +34,7 @@ public interface RuntimeContext {
 
     /** Keyed reducing state, scoped to the current key (only on a keyed stream). */
     <T> ReducingState<T> getReducingState(ReducingStateDescriptor<T> descriptor);
+
+    /** Keyed aggregating state, scoped to the current key (only on a keyed stream). */
+    <IN, ACC, OUT> AggregatingState<IN, OUT> getAggregatingState(AggregatingStateDescriptor<IN, ACC, OUT> descriptor);
 }

@@ -10,4 +10,6 @@ public interface KeyedStateStore {
     <K, V> MapState<K, V> getMapState(MapStateDescriptor<K, V> descriptor);
 
     <T> ReducingState<T> getReducingState(ReducingStateDescriptor<T> descriptor);
+
+    <IN, ACC, OUT> AggregatingState<IN, OUT> getAggregatingState(AggregatingStateDescriptor<IN, ACC, OUT> descriptor);
 }

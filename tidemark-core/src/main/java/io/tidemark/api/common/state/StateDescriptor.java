@@ -22,7 +22,9 @@ public abstract class StateDescriptor<S extends State, T> implements Serializabl
         /** {@link ReducingState}. */
         REDUCING,
         /** {@link MapState}. */
-        MAP
+        MAP,
+        /** {@link AggregatingState}. */
+        AGGREGATING
     }
 
     private final String name;
