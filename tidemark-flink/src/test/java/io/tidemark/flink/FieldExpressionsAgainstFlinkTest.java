@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * in order) must equal the Tidemark program's on the embedded engine and on the Flink runner. Covered:
  * {@code project} (reordered, repeated positions), nested expressions on tuples ({@code "f1.f0"}) and
  * POJOs ({@code "inner.value"}), the value itself of a basic type ({@code 0}, {@code "*"}), array
- * elements by position, and aggregations by field name on count windows and non-keyed windows.
+ * elements by position, aggregations by field name on count windows and non-keyed windows, and
+ * {@code connect(..).keyBy} by positions and names.
  */
 class FieldExpressionsAgainstFlinkTest {
 
@@ -200,5 +201,78 @@ class FieldExpressionsAgainstFlinkTest {
         assertThatThrownBy(() -> pairs.project(new int[25])).hasMessage("project() may select only up to (24) fields.");
         pairs.project(2).addSink(Collect.sink(Collect.newId()));
         assertThatThrownBy(() -> env.execute("out of range")).hasStackTraceContaining("field index 2 is out of range for a tuple of 2 fields");
+    }
+
+    // ---------------------------------------------------------------- connect(..).keyBy by positions and names
+
+    /** Each record with the key the operator sees (a tuple of the key fields, as Flink's field keys are). */
+    static final class WithKey extends io.tidemark.streaming.api.functions.co.KeyedCoProcessFunction<Object, Object, Object, String> {
+        @Override
+        public void processElement1(Object value, Context ctx, io.tidemark.util.Collector<String> out) {
+            out.collect("1 " + ctx.getCurrentKey() + " " + value);
+        }
+
+        @Override
+        public void processElement2(Object value, Context ctx, io.tidemark.util.Collector<String> out) {
+            out.collect("2 " + ctx.getCurrentKey() + " " + value);
+        }
+    }
+
+    static final class FlinkWithKey extends org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction<Object, Object, Object, String> {
+        @Override
+        public void processElement1(Object value, Context ctx, org.apache.flink.util.Collector<String> out) {
+            out.collect("1 " + ctx.getCurrentKey() + " " + value);
+        }
+
+        @Override
+        public void processElement2(Object value, Context ctx, org.apache.flink.util.Collector<String> out) {
+            out.collect("2 " + ctx.getCurrentKey() + " " + value);
+        }
+    }
+
+    /**
+     * {@code connect(..).keyBy(int, int)}, {@code keyBy(int[], int[])}, {@code keyBy(String, String)} on
+     * tuples and POJOs: the same records meet under the same keys as on Flink (the two inputs interleave
+     * as they come: compared as sets).
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    @Test
+    void connectedStreamsKeyedByPositionsAndNamesAsFlink() throws Exception {
+        for (String how : List.of("keyBy(0, 0)", "keyBy([0, 1], [2, 1])", "keyBy(f0, id)")) {
+            org.apache.flink.streaming.api.environment.StreamExecutionEnvironment f = FlinkRunner.environment(SharedMiniCluster.options());
+            f.setParallelism(1);
+            var fa = f.fromData(flinkRows());
+            var fc = switch (how) {
+                case "keyBy(0, 0)" -> fa.connect(f.fromData(flinkRows())).keyBy(0, 0);
+                case "keyBy([0, 1], [2, 1])" -> fa.connect(f.fromData(org.apache.flink.api.java.tuple.Tuple3.of(0.5, 7, "b"),
+                        org.apache.flink.api.java.tuple.Tuple3.of(2.5, 1, "a"))).keyBy(new int[] {0, 1}, new int[] {2, 1});
+                default -> fa.connect(f.fromData(outers())).keyBy("f0", "id");
+            };
+            List<String> flink = new ArrayList<>();
+            ((org.apache.flink.streaming.api.datastream.ConnectedStreams) fc).process(new FlinkWithKey(),
+                    org.apache.flink.api.common.typeinfo.Types.STRING).executeAndCollect(1000).forEach(x -> flink.add((String) x));
+            flink.sort(null);
+            assertThat(flink).anyMatch(l -> l.startsWith("2 "));
+            for (boolean onFlink : new boolean[] {false, true}) {
+                StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+                var a = env.fromCollection(rows());
+                var c = switch (how) {
+                    case "keyBy(0, 0)" -> a.connect(env.fromCollection(rows())).keyBy(0, 0);
+                    case "keyBy([0, 1], [2, 1])" -> a.connect(env.fromData(Tuple3.of(0.5, 7, "b"), Tuple3.of(2.5, 1, "a")))
+                            .keyBy(new int[] {0, 1}, new int[] {2, 1});
+                    default -> a.connect(env.fromCollection(outers())).keyBy("f0", "id");
+                };
+                String id = Collect.newId();
+                ((io.tidemark.streaming.api.datastream.ConnectedStreams) c).process(new WithKey()).addSink(Collect.sink(id));
+                if (onFlink) {
+                    FlinkRunner.execute(env, how, SharedMiniCluster.options());
+                } else {
+                    env.execute(how);
+                }
+                List<String> ours = Collect.take(id);
+                ours.sort(null);
+                assertThat(ours).as("%s on %s", how, onFlink ? "the Flink runner" : "the embedded engine").isEqualTo(flink);
+            }
+        }
     }
 }
