@@ -113,14 +113,20 @@ class FlinkExamplePortsTest {
     /**
      * The connect example: an order is printed once its details arrived first, which the interleaving of
      * the two inputs decides on either engine. Every printed line must be one of the four possible joins
-     * (order 12005 has no details), each at most once.
+     * (order 12005 has no details), each at most once: on Flink 2.3 running Flink's program, and on
+     * several runs of the port, which differs from it only in imports.
      */
     @Test
     void connectExamplePrintsOnlyFlinksPossibleJoins() throws Exception {
+        ExamplePorts.assertImportsOnlyDiffer("ConnectExample.java");
         List<String> possible = List.of("==========> (12001,100-20190220-10)", "==========> (12002,200-20190220-25)",
                 "==========> (12003,300-20190220-36)", "==========> (12004,400-20190220-47)");
+        List<List<String>> runs = new ArrayList<>();
+        runs.add(ExamplePorts.printedByFlink(() -> io.tidemark.flink.examples.original.ConnectExample.main(new String[0])));
         for (int run = 0; run < 3; run++) {
-            List<String> lines = ExamplePorts.printed(() -> io.tidemark.examples.flink.ConnectExample.main(new String[0]));
+            runs.add(ExamplePorts.printed(() -> io.tidemark.examples.flink.ConnectExample.main(new String[0])));
+        }
+        for (List<String> lines : runs) {
             assertThat(possible).containsAll(lines);
             assertThat(lines).doesNotHaveDuplicates();
         }
@@ -128,11 +134,17 @@ class FlinkExamplePortsTest {
 
     /**
      * The broadcast example: the three rules are printed once each (parallelism 1), and each of the four
-     * elements once, matched or not depending on whether its rule came first.
+     * elements once, matched or not depending on whether its rule came first: on Flink 2.3 running
+     * Flink's program and on the port, which differs from it only in imports.
      */
     @Test
     void broadcastExamplePrintsEachRuleAndEachElementOnce() throws Exception {
-        List<String> lines = ExamplePorts.printed(() -> io.tidemark.examples.flink.BroadcastExample.main(new String[0]));
+        ExamplePorts.assertImportsOnlyDiffer("BroadcastExample.java");
+        assertBroadcastLines(ExamplePorts.printedByFlink(() -> io.tidemark.flink.examples.original.BroadcastExample.main(new String[0])));
+        assertBroadcastLines(ExamplePorts.printed(() -> io.tidemark.examples.flink.BroadcastExample.main(new String[0])));
+    }
+
+    private static void assertBroadcastLines(List<String> lines) {
         assertThat(lines).filteredOn(l -> l.contains("=========>") && !l.startsWith("="))
                 .containsExactlyInAnyOrder("10=========>20", "15=========>50", "20=========>100");
         List<String> elements = lines.stream().filter(l -> l.startsWith("==========> ")).sorted().toList();
