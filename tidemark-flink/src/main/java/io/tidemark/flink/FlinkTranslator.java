@@ -16,6 +16,7 @@ import io.tidemark.flink.bridge.CoFunctions;
 import io.tidemark.flink.bridge.Functions;
 import io.tidemark.flink.bridge.JdbcSinks;
 import io.tidemark.flink.bridge.KafkaConnectors;
+import io.tidemark.flink.bridge.SinkV2s;
 import io.tidemark.flink.bridge.Process;
 import io.tidemark.flink.bridge.Runtime;
 import io.tidemark.flink.bridge.Sources;
@@ -344,36 +345,39 @@ public final class FlinkTranslator {
         public SingleOutputStreamOperator<Object> sink(OperatorDescription.Sink d) {
             SinkFunction<Object> f = (SinkFunction<Object>) d.function();
             checkSerializable(f, "sink function", name);
-            // a JDBC sink becomes a Flink Sink (flushed at checkpoints); a Kafka sink Flink's own KafkaSink, or
-            // with EXACTLY_ONCE Tidemark's transactional Sink V2, behind a pass-through keeping the counter; any
-            // other runs as a sink function
-            DataStreamSink<Object> sink;
-            if (f instanceof JdbcSink) {
-                sink = in.sinkTo(JdbcSinks.of((JdbcSink<Object>) f)).name(name);
-            } else if (f instanceof KafkaSink) {
-                SingleOutputStreamOperator<Object> counted = in.map(new Functions.Counted(name, "numRecordsIn"), in.getType())
-                        .name(name);
-                parallelism(counted, t);
-                KafkaSink<Object> kafka = (KafkaSink<Object>) f;
-                sink = kafka.getDeliveryGuarantee() == io.tidemark.connector.base.DeliveryGuarantee.EXACTLY_ONCE
-                        ? counted.sinkTo(new io.tidemark.flink.bridge.ExactlyOnceKafkaSink(kafka)).name(name)
-                        : counted.sinkTo(KafkaConnectors.sink(kafka)).name(name);
-            } else {
-                sink = in.addSink(new Functions.Sink(f, name)).name(name);
-            }
+            // a JDBC sink becomes a Flink Sink (flushed at checkpoints); any other runs as a sink function
+            DataStreamSink<Object> sink = f instanceof JdbcSink ? in.sinkTo(JdbcSinks.of((JdbcSink<Object>) f)).name(name)
+                    : in.addSink(new Functions.Sink(f, name)).name(name);
+            placed(sink);
+            return null;
+        }
+
+        /** The sink's parallelism and uid, as the transformation has them. */
+        private void placed(DataStreamSink<Object> sink) {
             if (t.getParallelism() != -1) {
                 sink.setParallelism(t.getParallelism());
             }
             if (t.getUid() != null) {
                 sink.uid(t.getUid());
             }
-            return null;
         }
 
+        /**
+         * A Sink V2 connector, behind a pass-through keeping the counter: a Kafka sink without
+         * {@code EXACTLY_ONCE} as Flink's own KafkaSink; any other (Kafka exactly once among them) as
+         * itself on Flink's Sink V2 ({@link SinkV2s}), writer, committer and state driven by Flink's
+         * checkpoints.
+         */
         @Override
         public SingleOutputStreamOperator<Object> sinkV2(OperatorDescription.SinkV2 d) {
-            throw new TranslationException("sink '" + name + "' is a Sink V2 connector (" + d.sink().getClass().getName()
-                    + "); the Flink engine does not run Tidemark's Sink V2 connectors yet");
+            io.tidemark.api.connector.sink2.Sink<Object> s = (io.tidemark.api.connector.sink2.Sink<Object>) d.sink();
+            checkSerializable(s, "sink", name);
+            SingleOutputStreamOperator<Object> counted = in.map(new Functions.Counted(name, "numRecordsIn"), in.getType()).name(name);
+            parallelism(counted, t);
+            placed(counted.sinkTo(s instanceof KafkaSink<Object> kafka
+                    && kafka.getDeliveryGuarantee() != io.tidemark.connector.base.DeliveryGuarantee.EXACTLY_ONCE
+                    ? KafkaConnectors.sink(kafka) : SinkV2s.of(s)).name(name));
+            return null;
         }
 
         @Override

@@ -1,58 +1,43 @@
 package io.tidemark.connector.kafka.sink;
 
-import io.tidemark.api.common.functions.OpenContext;
+import io.tidemark.api.connector.sink2.Committer;
+import io.tidemark.api.connector.sink2.CommitterInitContext;
+import io.tidemark.api.connector.sink2.Sink;
+import io.tidemark.api.connector.sink2.SupportsCommitter;
+import io.tidemark.api.connector.sink2.SupportsWriterState;
+import io.tidemark.api.connector.sink2.WriterInitContext;
 import io.tidemark.connector.base.DeliveryGuarantee;
-import io.tidemark.connector.kafka.KafkaBrokersUnreachableException;
+import io.tidemark.connector.kafka.sink.transaction.KafkaCommittable;
 import io.tidemark.connector.kafka.sink.transaction.KafkaTransactions;
-import io.tidemark.streaming.api.functions.sink.RichSinkFunction;
-import java.time.Duration;
+import io.tidemark.connector.kafka.sink.transaction.KafkaWriterState;
+import io.tidemark.core.io.SimpleVersionedSerializer;
+import java.io.IOException;
+import java.util.Collection;
 import java.util.List;
 import java.util.Properties;
-import org.apache.kafka.clients.producer.Callback;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.errors.TimeoutException;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * Writes a stream to Kafka, with Flink's names: {@code KafkaSink.<T>builder()...build()}, used with
- * {@code stream.sinkTo(sink)}.
+ * Writes a stream to Kafka, with Flink's names and shape: {@code KafkaSink.<T>builder()...build()}, a
+ * Sink V2 connector used with {@code stream.sinkTo(sink)}; each subtask writes with a
+ * {@link KafkaWriter}, and with {@link DeliveryGuarantee#EXACTLY_ONCE} a {@link KafkaCommitter} commits
+ * the transactions the writer prepared at each checkpoint (docs/kafka.md, "Exactly once").
  *
- * <p>Design: one {@link KafkaProducer} per subtask; {@link #invoke} serializes and sends
- * asynchronously (the producer batches, and retries a broker that goes away for up to
- * {@code delivery.timeout.ms}, 2 minutes by default). The first failed send fails the job at the next
- * record or at the end, never silently. With {@link DeliveryGuarantee#AT_LEAST_ONCE} the producer
- * waits for all in-sync replicas ({@code acks=all}, idempotent), and the end of the input waits until
- * every record is acknowledged; a restarted job may write records again (at-least-once). A send that
- * fails before anything was ever acknowledged because the brokers never answered is reported as
- * {@link KafkaBrokersUnreachableException}.
- *
- * <p>With {@link DeliveryGuarantee#EXACTLY_ONCE} (a transactional id prefix required, as in Flink) the
- * records go into Kafka transactions ({@link KafkaTransactions}): a {@code read_committed} reader sees
- * them once they are committed, and never sees those of a run that failed. Without checkpoints one
- * transaction spans the run and commits at the end of the input; a failed or cancelled run aborts it.
+ * <p>Guarantees: {@code NONE} sends asynchronously; {@code AT_LEAST_ONCE} ({@code acks=all},
+ * idempotent producer) waits for every record at each checkpoint and at the end of the input;
+ * {@code EXACTLY_ONCE} writes into a Kafka transaction per checkpoint ({@link KafkaTransactions}),
+ * which {@code read_committed} readers see once it is committed — without checkpoints, one
+ * transaction per run, committed at the end of the input. The first failed send fails the job at the
+ * next record, checkpoint or end, never silently.
  */
-public final class KafkaSink<IN> extends RichSinkFunction<IN> {
+public final class KafkaSink<IN> implements Sink<IN>, SupportsCommitter<KafkaCommittable>,
+        SupportsWriterState<IN, KafkaWriterState> {
 
     private static final long serialVersionUID = 1L;
-
-    /** How long closing waits for records still being sent after a failure or cancel. */
-    static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
     private final Properties props;
     private final KafkaRecordSerializationSchema<IN> serializer;
     private final DeliveryGuarantee deliveryGuarantee;
     private final String transactionalIdPrefix;
-
-    private transient KafkaProducer<byte[], byte[]> producer;
-    /** The transactions of {@code EXACTLY_ONCE}, instead of {@link #producer}. */
-    private transient KafkaTransactions transactions;
-    private transient SubtaskSinkContext sinkContext;
-    private transient Callback callback;
-    private transient volatile Exception asyncError;
-    private transient volatile long acknowledged;
 
     KafkaSink(Properties props, KafkaRecordSerializationSchema<IN> serializer, DeliveryGuarantee deliveryGuarantee,
             String transactionalIdPrefix) {
@@ -67,92 +52,29 @@ public final class KafkaSink<IN> extends RichSinkFunction<IN> {
     }
 
     @Override
-    public void open(OpenContext openContext) throws Exception {
-        Properties p = new Properties();
-        p.putAll(props);
-        if (deliveryGuarantee == DeliveryGuarantee.AT_LEAST_ONCE) {
-            p.setProperty(ProducerConfig.ACKS_CONFIG, "all");
-            p.setProperty(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        }
-        int subtask = getRuntimeContext().getIndexOfThisSubtask();
-        int parallelism = getRuntimeContext().getNumberOfParallelSubtasks();
-        if (deliveryGuarantee == DeliveryGuarantee.EXACTLY_ONCE) {
-            transactions = new KafkaTransactions(p, transactionalIdPrefix, subtask, parallelism);
-            transactions.start(List.of());
-        } else {
-            p.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "tidemark-kafka-sink-" + subtask);
-            producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
-        }
-        sinkContext = new SubtaskSinkContext(subtask, parallelism,
-                t -> transactions != null ? transactions.partitionsFor(t) : producer.partitionsFor(t));
-        callback = this::onCompletion;
-        sinkContext.open(serializer);
-    }
-
-    private void onCompletion(RecordMetadata metadata, Exception e) {
-        if (e == null) {
-            acknowledged++; // the producer's I/O thread is the only writer
-        } else if (asyncError == null) {
-            asyncError = e;
-        }
+    public KafkaWriter<IN> createWriter(WriterInitContext context) throws IOException {
+        return restoreWriter(context, List.of());
     }
 
     @Override
-    public void invoke(IN value, Context context) throws Exception {
-        checkAsyncError();
-        ProducerRecord<byte[], byte[]> record = serializer.serialize(value, sinkContext, context.timestamp());
-        if (record == null) {
-            return;
-        }
-        if (transactions != null) {
-            transactions.send(record, callback);
-        } else {
-            producer.send(record, callback);
-        }
-    }
-
-    /**
-     * The end of the input: waits until every record sent is acknowledged ({@code AT_LEAST_ONCE}), or
-     * commits the transaction ({@code EXACTLY_ONCE}); fails if a record could not be written.
-     */
-    @Override
-    public void finish() throws Exception {
-        if (transactions != null) {
-            transactions.prepareCommit();
-            checkAsyncError();
-            transactions.commitAll();
-        } else if (deliveryGuarantee == DeliveryGuarantee.AT_LEAST_ONCE) {
-            producer.flush();
-        }
-        checkAsyncError();
-    }
-
-    private void checkAsyncError() throws Exception {
-        Exception e = asyncError;
-        if (e != null) {
-            if (e instanceof TimeoutException && acknowledged == 0) {
-                throw new KafkaBrokersUnreachableException(props.getProperty(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG),
-                        Long.parseLong(props.getProperty(ProducerConfig.MAX_BLOCK_MS_CONFIG, "60000")), e);
-            }
-            throw new IllegalStateException("writing to Kafka failed: " + e, e);
-        }
+    public KafkaWriter<IN> restoreWriter(WriterInitContext context, Collection<KafkaWriterState> recoveredState) throws IOException {
+        return new KafkaWriter<>(getKafkaProducerConfig(), serializer, deliveryGuarantee, transactionalIdPrefix,
+                context.getSubtaskId(), context.getNumberOfParallelSubtasks(), recoveredState);
     }
 
     @Override
-    public void close() throws Exception {
-        if (producer != null) {
-            producer.close(CLOSE_TIMEOUT);
-            producer = null;
-        }
-        if (transactions != null) {
-            transactions.close(); // a transaction never committed is aborted
-            transactions = null;
-        }
+    public Committer<KafkaCommittable> createCommitter(CommitterInitContext context) {
+        return new KafkaCommitter(getKafkaProducerConfig());
     }
 
-    /** Records the brokers have acknowledged so far (this subtask). */
-    public long getAcknowledged() {
-        return acknowledged;
+    @Override
+    public SimpleVersionedSerializer<KafkaCommittable> getCommittableSerializer() {
+        return new KafkaCommittable.Serializer();
+    }
+
+    @Override
+    public SimpleVersionedSerializer<KafkaWriterState> getWriterStateSerializer() {
+        return new KafkaWriterState.Serializer();
     }
 
     public KafkaRecordSerializationSchema<IN> getRecordSerializer() {
