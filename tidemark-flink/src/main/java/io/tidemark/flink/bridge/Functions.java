@@ -62,8 +62,13 @@ public final class Functions {
         }
     }
 
-    public static final class Map extends RichMapFunction<Object, Object> {
+    public static final class Map extends RichMapFunction<Object, Object> implements Checkpointed.Hooks {
         private static final long serialVersionUID = 1L;
+
+        @Override
+        public Object wrapped() {
+            return f;
+        }
         private final MapFunction<Object, Object> f;
         private final String name;
         private transient LongCounter in;
@@ -91,8 +96,13 @@ public final class Functions {
         }
     }
 
-    public static final class FlatMap extends RichFlatMapFunction<Object, Object> {
+    public static final class FlatMap extends RichFlatMapFunction<Object, Object> implements Checkpointed.Hooks {
         private static final long serialVersionUID = 1L;
+
+        @Override
+        public Object wrapped() {
+            return f;
+        }
         private final FlatMapFunction<Object, Object> f;
         private final String name;
         private transient LongCounter in;
@@ -122,8 +132,13 @@ public final class Functions {
         }
     }
 
-    public static final class Filter extends RichFilterFunction<Object> {
+    public static final class Filter extends RichFilterFunction<Object> implements Checkpointed.Hooks {
         private static final long serialVersionUID = 1L;
+
+        @Override
+        public Object wrapped() {
+            return f;
+        }
         private final FilterFunction<Object> f;
         private final String name;
         private transient LongCounter in;
@@ -256,8 +271,13 @@ public final class Functions {
         }
     }
 
-    public static final class Sink extends RichSinkFunction<Object> {
+    public static final class Sink extends RichSinkFunction<Object> implements Checkpointed.Hooks {
         private static final long serialVersionUID = 1L;
+
+        @Override
+        public Object wrapped() {
+            return f;
+        }
         private final SinkFunction<Object> f;
         private final String name;
         private transient LongCounter in;

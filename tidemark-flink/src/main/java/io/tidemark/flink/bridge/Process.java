@@ -203,8 +203,14 @@ public final class Process {
     }
 
     /** {@code process} on a non-keyed stream. */
-    public static final class NonKeyed extends org.apache.flink.streaming.api.functions.ProcessFunction<Object, Object> {
+    public static final class NonKeyed extends org.apache.flink.streaming.api.functions.ProcessFunction<Object, Object>
+            implements Checkpointed.Hooks {
         private static final long serialVersionUID = 1L;
+
+        @Override
+        public Object wrapped() {
+            return f;
+        }
         private final ProcessFunction<Object, Object> f;
         private final String name;
         private transient LongCounter in;
@@ -242,8 +248,14 @@ public final class Process {
      * {@link ProcessFunction} used on a keyed stream (which Tidemark allows timers for; Flink 2 only
      * through a keyed process function, so it runs as one).
      */
-    public static final class Keyed extends org.apache.flink.streaming.api.functions.KeyedProcessFunction<Object, Object, Object> {
+    public static final class Keyed extends org.apache.flink.streaming.api.functions.KeyedProcessFunction<Object, Object, Object>
+            implements Checkpointed.Hooks {
         private static final long serialVersionUID = 1L;
+
+        @Override
+        public Object wrapped() {
+            return keyed != null ? keyed : plain;
+        }
         private final KeyedProcessFunction<Object, Object, Object> keyed;
         private final ProcessFunction<Object, Object> plain;
         private final String name;

@@ -87,8 +87,13 @@ public final class Sources {
     }
 
     /** A plain (non-parallel) Tidemark source: one subtask, as in Tidemark. */
-    public static class Single extends RichSourceFunction<Object> {
+    public static class Single extends RichSourceFunction<Object> implements Checkpointed.Hooks {
         private static final long serialVersionUID = 1L;
+
+        @Override
+        public Object wrapped() {
+            return f;
+        }
         private final SourceFunction<Object> f;
         private final String name;
 
@@ -151,8 +156,44 @@ public final class Sources {
      *   <li>otherwise from a timer thread of the source under the checkpoint lock, on the wall clock.
      * </ul>
      */
-    public static final class Split extends RichParallelSourceFunction<Object> {
+    public static final class Split extends RichParallelSourceFunction<Object> implements Checkpointed.Hooks {
         private static final long serialVersionUID = 1L;
+        /** The source's split state ({@link SplitSourceFunction#snapshotSplitState}) in Flink's operator state. */
+        private transient org.apache.flink.api.common.state.ListState<byte[]> splitState;
+
+        @Override
+        public Object wrapped() {
+            return source;
+        }
+
+        /**
+         * Registers the split state and, on a restore, hands it to the source before it runs (then the
+         * source's own checkpoint hooks, if it has any).
+         */
+        @Override
+        public void initializeState(org.apache.flink.runtime.state.FunctionInitializationContext context) throws Exception {
+            splitState = context.getOperatorStateStore().getListState(
+                    new org.apache.flink.api.common.state.ListStateDescriptor<>("tidemark-split-state", byte[].class));
+            if (context.isRestored()) {
+                java.util.Map<String, java.io.Serializable> restored = new java.util.LinkedHashMap<>();
+                for (byte[] entry : splitState.get()) {
+                    SplitStates.read(entry, restored);
+                }
+                source.restoreSplitState(restored);
+            }
+            Checkpointed.Hooks.super.initializeState(context);
+        }
+
+        /** Called by Flink holding the checkpoint lock: the positions match the records emitted. */
+        @Override
+        public void snapshotState(org.apache.flink.runtime.state.FunctionSnapshotContext context) throws Exception {
+            java.util.List<byte[]> entries = new java.util.ArrayList<>();
+            for (java.util.Map.Entry<String, ? extends java.io.Serializable> e : source.snapshotSplitState().entrySet()) {
+                entries.add(SplitStates.write(e.getKey(), e.getValue()));
+            }
+            splitState.update(entries);
+            Checkpointed.Hooks.super.snapshotState(context);
+        }
         private final SplitSourceFunction<Object> source;
         private final WatermarkStrategy<Object> strategy;
         private final boolean perEvent;

@@ -1,0 +1,177 @@
+package io.tidemark.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.api.common.state.CheckpointListener;
+import io.tidemark.api.common.state.ListState;
+import io.tidemark.api.common.state.ListStateDescriptor;
+import io.tidemark.core.execution.JobClient;
+import io.tidemark.runtime.state.FunctionInitializationContext;
+import io.tidemark.runtime.state.FunctionSnapshotContext;
+import io.tidemark.streaming.api.checkpoint.CheckpointedFunction;
+import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
+import io.tidemark.streaming.api.functions.sink.SinkFunction;
+import io.tidemark.streaming.api.functions.source.SourceFunction;
+import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Tidemark's checkpoint hooks on Flink: a source that is a {@code CheckpointedFunction} (its count in
+ * operator {@code ListState}, as in docs/checkpoints.md) and a split source with split state, each
+ * paused half-way, checkpointed there, cancelled, and started again from the checkpoint, go on from
+ * where they were (the second run emits exactly the second half); a sink that is a
+ * {@code CheckpointListener} hears checkpoints complete. The functions run in this JVM's MiniCluster,
+ * so the test talks to them through static fields.
+ */
+class CheckpointedFunctionsOnFlinkTest {
+
+    static final int N = 200;
+    static final CountDownLatch HALF = new CountDownLatch(2);
+    static volatile boolean released;
+    static final Queue<String> SEEN = new ConcurrentLinkedQueue<>();
+    static final AtomicLong COMPLETED = new AtomicLong();
+
+    /** Waits, outside the checkpoint lock, until the test releases the second half. */
+    static void holdAtHalf(long next, java.util.function.BooleanSupplier running) {
+        if (next == N / 2 && !released) {
+            HALF.countDown();
+            while (running.getAsBoolean() && !released) {
+                LockSupport.parkNanos(1_000_000L); // a gate the test opens, not a wait for the engine
+            }
+        }
+    }
+
+    static final class Counting implements SourceFunction<Long>, CheckpointedFunction {
+        private transient ListState<Long> state;
+        private long next;
+        private volatile boolean running = true;
+
+        @Override
+        public void initializeState(FunctionInitializationContext ctx) throws Exception {
+            state = ctx.getOperatorStateStore().getListState(new ListStateDescriptor<>("next", Long.class));
+            for (Long n : state.get()) {
+                next = n;
+            }
+        }
+
+        @Override
+        public void snapshotState(FunctionSnapshotContext ctx) throws Exception {
+            state.update(List.of(next));
+        }
+
+        @Override
+        public void run(SourceContext<Long> ctx) {
+            while (running && next < N) {
+                holdAtHalf(next, () -> running);
+                synchronized (ctx.getCheckpointLock()) {
+                    ctx.collect(next++);
+                }
+            }
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
+    }
+
+    static final class Positions implements SplitSourceFunction<Long> {
+        private long next;
+        private volatile boolean running = true;
+
+        @Override
+        public Map<String, ? extends Serializable> snapshotSplitState() {
+            return Map.of("s", next);
+        }
+
+        @Override
+        public void restoreSplitState(Map<String, ? extends Serializable> state) {
+            next = (Long) state.get("s");
+        }
+
+        @Override
+        public void run(SplitSourceContext<Long> ctx) {
+            while (running && next < N) {
+                holdAtHalf(next, () -> running);
+                synchronized (ctx.getCheckpointLock()) {
+                    ctx.collectWithTimestamp("s", next, next);
+                    next++;
+                }
+            }
+            ctx.splitFinished("s");
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
+    }
+
+    static final class Seen implements SinkFunction<String>, CheckpointListener {
+        @Override
+        public void invoke(String value, Context context) {
+            SEEN.add(value);
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) {
+            COMPLETED.incrementAndGet();
+        }
+    }
+
+    static StreamExecutionEnvironment job() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        env.addSource(new Counting()).uid("counting").map(n -> "counting:" + n)
+                .union(env.fromSource(new Positions(), WatermarkStrategy.<Long>forMonotonousTimestamps(), "positions").uid("positions")
+                        .map(n -> "positions:" + n))
+                .addSink(new Seen());
+        return env;
+    }
+
+    static List<String> expected(int from) {
+        return LongStream.range(from, N).boxed().flatMap(n -> java.util.stream.Stream.of("counting:" + n, "positions:" + n))
+                .sorted().collect(Collectors.toList());
+    }
+
+    @Test
+    void sourcesWithOperatorAndSplitStateResumeFromTheCheckpoint(@TempDir Path dir) throws Exception {
+        FlinkCheckpointing checkpoints = FlinkCheckpointing.of(dir, Duration.ofMillis(50), 1);
+        FlinkRunner.Options options = SharedMiniCluster.options().withCheckpointing(checkpoints);
+        StreamExecutionEnvironment first = job();
+        first.setExecutor(FlinkRunner.executor(options));
+        JobClient running = first.executeAsync("first half");
+        assertThat(HALF.await(60, TimeUnit.SECONDS)).as("both sources reached half-way").isTrue();
+        Path before = FlinkCheckpointing.latest(dir).orElse(null);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (FlinkCheckpointing.latest(dir).orElse(before) == before || COMPLETED.get() == 0) {
+            assertThat(System.nanoTime()).as("a checkpoint taken while both sources wait half-way").isLessThan(deadline);
+            LockSupport.parkNanos(5_000_000L);
+        }
+        running.cancel();
+        assertThat(SEEN.stream().sorted().collect(Collectors.toList())).isEqualTo(
+                LongStream.range(0, N / 2).boxed().flatMap(n -> java.util.stream.Stream.of("counting:" + n, "positions:" + n))
+                        .sorted().collect(Collectors.toList()));
+
+        SEEN.clear();
+        released = true;
+        FlinkRunner.execute(job(), "second half", options);
+        assertThat(SEEN.stream().sorted().collect(Collectors.toList())).as("the second run goes on from the checkpoint")
+                .isEqualTo(expected(N / 2));
+    }
+}
