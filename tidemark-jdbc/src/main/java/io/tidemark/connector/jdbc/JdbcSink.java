@@ -1,6 +1,9 @@
 package io.tidemark.connector.jdbc;
 
 import io.tidemark.api.common.functions.OpenContext;
+import io.tidemark.runtime.state.FunctionInitializationContext;
+import io.tidemark.runtime.state.FunctionSnapshotContext;
+import io.tidemark.streaming.api.checkpoint.CheckpointedFunction;
 import io.tidemark.streaming.api.functions.sink.RichSinkFunction;
 import java.util.Objects;
 
@@ -21,11 +24,13 @@ import java.util.Objects;
  * <p>On open each parallel instance connects, creates the table when absent ({@link JdbcTable#ddl}) and
  * fails with a {@link SchemaMismatchException} when an existing table cannot hold the rows. Rows are
  * written in batches, in transactions, retried on transient errors ({@link JdbcExecutionOptions});
- * buffered rows are written when the input ends. Delivery is at-least-once, and the results are
- * exactly those of one delivery because every write is an idempotent upsert or delete. On the Flink
- * runner the same sink runs as a Flink {@code Sink} (flushed at each checkpoint and at the end).
+ * buffered rows are written at each checkpoint and when the input ends. Delivery is at-least-once, and
+ * the results are exactly those of one delivery because every write is an idempotent upsert or
+ * delete: a job restored from a checkpoint writes again what came after it, onto the same rows. On
+ * the Flink runner the same sink runs as a Flink {@code Sink} (flushed at each checkpoint and at the
+ * end).
  */
-public final class JdbcSink<T> extends RichSinkFunction<T> {
+public final class JdbcSink<T> extends RichSinkFunction<T> implements CheckpointedFunction {
 
     private static final long serialVersionUID = 1L;
 
@@ -93,6 +98,19 @@ public final class JdbcSink<T> extends RichSinkFunction<T> {
         }
         writer.flush();
     }
+
+    /** At a checkpoint: every row buffered so far is written (committed) before the checkpoint completes. */
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) {
+        if (flusher != null) {
+            flusher.check();
+        }
+        writer.flush();
+    }
+
+    /** Nothing to restore: the table holds what was written, and replayed rows overwrite themselves. */
+    @Override
+    public void initializeState(FunctionInitializationContext context) {}
 
     @Override
     public void close() {
