@@ -204,6 +204,65 @@ class KafkaSourceTest {
         assertThat(run(second, 1)).hasSize(6).allMatch(r -> r.offset() >= 6);
     }
 
+    static io.tidemark.runtime.state.FunctionSnapshotContext checkpoint(long id) {
+        return new io.tidemark.runtime.state.FunctionSnapshotContext() {
+            @Override
+            public long getCheckpointId() {
+                return id;
+            }
+
+            @Override
+            public long getCheckpointTimestamp() {
+                return id;
+            }
+        };
+    }
+
+    static Map<Integer, Long> committedOffsets(String group) throws Exception {
+        Map<Integer, Long> out = new java.util.TreeMap<>();
+        SharedBroker.get().admin().listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get()
+                .forEach((tp, o) -> out.put(tp.partition(), o.offset()));
+        return out;
+    }
+
+    @Test
+    void withCheckpointsTheGroupGetsTheOffsetsOfTheLastCompletedCheckpoint() throws Exception {
+        String topic = SharedBroker.topic("cp-commit", 2);
+        fill(topic, 2, 6, 0);
+        KafkaSource<Read> source = KafkaSource.<Read>builder()
+                .setBootstrapServers(SharedBroker.get().bootstrapServers())
+                .setTopics(topic)
+                .setGroupId("g-cp-commit")
+                .setStartingOffsets(OffsetsInitializer.earliest())
+                .setProperty(KafkaSourceOptions.COMMIT_OFFSETS_INTERVAL_MS, "3600000")
+                .setDeserializer((r, out) -> out.collect(new Read(new String(r.value()), r.partition(), r.offset(), -1)))
+                .build();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(1);
+        CollectSink<Read> sink = new CollectSink<>();
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "kafka").addSink(sink);
+        io.tidemark.core.execution.JobClient job = env.executeAsync("commit on checkpoints");
+        try {
+            SharedBroker.await("12 records read", java.time.Duration.ofSeconds(60), () -> sink.values().size() == 12);
+            source.snapshotState(checkpoint(1)); // what the engine calls at a barrier: positions 6 and 6
+            fill(topic, 2, 3, 6);
+            SharedBroker.await("18 records read", java.time.Duration.ofSeconds(60), () -> sink.values().size() == 18);
+            assertThat(committedOffsets("g-cp-commit")).isEmpty();
+            source.notifyCheckpointComplete(1);
+            SharedBroker.await("checkpoint 1's offsets committed", java.time.Duration.ofSeconds(60),
+                    () -> Map.of(0, 6L, 1, 6L).equals(uncheckedOffsets("g-cp-commit")));
+        } finally {
+            job.cancel();
+        }
+    }
+
+    static Map<Integer, Long> uncheckedOffsets(String group) {
+        try {
+            return committedOffsets(group);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     @Test
     void unreachableBrokersFailTheJobNamingBootstrapServers() throws Exception {
         int port;

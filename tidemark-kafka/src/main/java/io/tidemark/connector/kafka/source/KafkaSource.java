@@ -1,10 +1,14 @@
 package io.tidemark.connector.kafka.source;
 
+import io.tidemark.api.common.state.CheckpointListener;
 import io.tidemark.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import io.tidemark.connector.kafka.source.enumerator.subscriber.KafkaSubscriber;
 import io.tidemark.connector.kafka.source.reader.KafkaSourceReader;
 import io.tidemark.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
 import io.tidemark.connector.kafka.source.split.KafkaPartitionSplit;
+import io.tidemark.runtime.state.FunctionInitializationContext;
+import io.tidemark.runtime.state.FunctionSnapshotContext;
+import io.tidemark.streaming.api.checkpoint.CheckpointedFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
 import java.io.Serializable;
 import java.util.HashMap;
@@ -28,9 +32,11 @@ import java.util.Properties;
  * <p>With a group id the offsets of emitted records are committed to the group every
  * {@code commit.offsets.interval.ms} (default 5 s), at the end of a bounded input and on
  * cancel (so lag tools see the job), and kept per partition as split state
- * ({@link #snapshotSplitState}).
+ * ({@link #snapshotSplitState}). When the job takes checkpoints, as in Flink, the offsets a checkpoint
+ * holds are committed when it completes ({@link #notifyCheckpointComplete}), no longer every interval;
+ * a restore starts each partition at the checkpoint's offset, not at the group's.
  */
-public final class KafkaSource<OUT> implements SplitSourceFunction<OUT> {
+public final class KafkaSource<OUT> implements SplitSourceFunction<OUT>, CheckpointedFunction, CheckpointListener {
 
     private static final long serialVersionUID = 1L;
 
@@ -43,6 +49,8 @@ public final class KafkaSource<OUT> implements SplitSourceFunction<OUT> {
     private HashMap<String, KafkaPartitionSplit> restored;
 
     private transient volatile KafkaSourceReader<OUT> reader;
+    /** The split state of each checkpoint taken and not completed yet, by checkpoint id. */
+    private transient java.util.TreeMap<Long, Map<String, KafkaPartitionSplit>> checkpoints;
     private transient volatile boolean cancelled;
 
     KafkaSource(KafkaSubscriber subscriber, OffsetsInitializer startingOffsets, OffsetsInitializer stoppingOffsets,
@@ -95,6 +103,37 @@ public final class KafkaSource<OUT> implements SplitSourceFunction<OUT> {
             splits.put(e.getKey(), (KafkaPartitionSplit) e.getValue());
         }
         restored = splits;
+    }
+
+    /** Nothing to register: the partitions' positions are split state ({@link #restoreSplitState}). */
+    @Override
+    public void initializeState(FunctionInitializationContext context) {}
+
+    /** Keeps this checkpoint's positions, to commit them when it completes (called holding the checkpoint lock). */
+    @Override
+    public synchronized void snapshotState(FunctionSnapshotContext context) {
+        if (checkpoints == null) {
+            checkpoints = new java.util.TreeMap<>();
+        }
+        checkpoints.put(context.getCheckpointId(), snapshotSplitState());
+        KafkaSourceReader<OUT> r = reader;
+        if (r != null) {
+            r.checkpointing();
+        }
+    }
+
+    /** Commits the completed checkpoint's offsets to the group (earlier pending checkpoints are subsumed). */
+    @Override
+    public synchronized void notifyCheckpointComplete(long checkpointId) {
+        if (checkpoints == null) {
+            return;
+        }
+        Map<String, KafkaPartitionSplit> splits = checkpoints.get(checkpointId);
+        checkpoints.headMap(checkpointId, true).clear();
+        KafkaSourceReader<OUT> r = reader;
+        if (splits != null && r != null) {
+            r.commitCheckpoint(splits);
+        }
     }
 
     public KafkaSubscriber getKafkaSubscriber() {

@@ -45,7 +45,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * {@code bootstrap.servers}) and, for an unbounded source, again every discovery interval (a failed
  * look-up is retried at the next one); new partitions are announced at once, so they hold the
  * watermark back until read. Offsets are committed asynchronously every commit interval and
- * synchronously at the end. A broker that goes away while running is retried by the consumer.
+ * synchronously at the end; once the job takes checkpoints ({@link #commitCheckpoint}), they are
+ * committed when a checkpoint completes instead of every interval, as Flink's source does. A broker
+ * that goes away while running is retried by the consumer.
  *
  * <p>Bounds: one batch of at most {@code max.poll.records} Kafka records (default 500) is held at a
  * time; per record, one map lookup for the partition and the deserializer's own cost.
@@ -96,6 +98,11 @@ public final class KafkaSourceReader<T> {
     private final RecordBuffer<T> buffer = new RecordBuffer<>();
     private final Object idleWait = new Object();
     private volatile boolean running = true;
+    /** Whether the job takes checkpoints: offsets are then committed when they complete, not every interval. */
+    private volatile boolean checkpointing;
+    /** The offsets of the latest completed checkpoint, for the read loop to commit (the consumer is its own). */
+    private final java.util.concurrent.atomic.AtomicReference<Map<TopicPartition, OffsetAndMetadata>> checkpointCommit =
+            new java.util.concurrent.atomic.AtomicReference<>();
     private volatile KafkaConsumer<byte[], byte[]> consumer;
     private Admin admin;
     private boolean placeholderAnnounced;
@@ -189,8 +196,11 @@ public final class KafkaSourceReader<T> {
                 }
             }
             now = System.nanoTime();
-            if (now - nextCommit >= 0) {
-                commitAsync(c);
+            Map<TopicPartition, OffsetAndMetadata> completed = checkpointCommit.getAndSet(null);
+            if (completed != null && grouped) {
+                commitAsync(c, completed);
+            } else if (!checkpointing && now - nextCommit >= 0) {
+                commitAsync(c, uncommitted());
                 nextCommit = add(now, commitIntervalNanos);
             }
             if (now - nextDiscovery >= 0) {
@@ -437,8 +447,7 @@ public final class KafkaSourceReader<T> {
         return offsets;
     }
 
-    private void commitAsync(KafkaConsumer<byte[], byte[]> c) {
-        Map<TopicPartition, OffsetAndMetadata> offsets = uncommitted();
+    private void commitAsync(KafkaConsumer<byte[], byte[]> c, Map<TopicPartition, OffsetAndMetadata> offsets) {
         if (offsets.isEmpty()) {
             return;
         }
@@ -495,6 +504,27 @@ public final class KafkaSourceReader<T> {
     }
 
     /** Stops {@link #run} soon; called from another thread. */
+    /**
+     * A checkpoint completed whose snapshot held {@code splits}: their offsets are committed to the
+     * group at the read loop's next turn (within {@value #POLL_TIMEOUT_MILLIS} ms), and from now on
+     * only completed checkpoints commit (plus the end of the input). Any thread.
+     */
+    public void commitCheckpoint(Map<String, KafkaPartitionSplit> splits) {
+        checkpointing = true;
+        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+        for (KafkaPartitionSplit split : splits.values()) {
+            if (split.startingOffset() >= 0) {
+                offsets.put(split.topicPartition(), new OffsetAndMetadata(split.startingOffset()));
+            }
+        }
+        checkpointCommit.set(offsets);
+    }
+
+    /** From the first checkpoint on, offsets are committed only when checkpoints complete. Any thread. */
+    public void checkpointing() {
+        checkpointing = true;
+    }
+
     public void cancel() {
         running = false;
         KafkaConsumer<byte[], byte[]> c = consumer;
