@@ -52,6 +52,7 @@ class FlinkCheckpointRecoveryTest {
 
     static final int PARTITIONS = 2;
     static final int PER_PARTITION = 300;
+    /** The broker of the test class running (this one's, or {@link KillNineOnFlinkTest}'s). */
     static LocalKafkaBroker broker;
 
     @BeforeAll
@@ -130,11 +131,11 @@ class FlinkCheckpointRecoveryTest {
      * Per user and 5 s window: "user,start,count,sum", to Kafka topic {@code output} exactly once, and
      * upserted into table {@code output} of each database; uids pin the state.
      */
-    static StreamExecutionEnvironment job(String input, String output, List<JdbcConnectionOptions> databases) {
+    static StreamExecutionEnvironment job(String bootstrap, String input, String output, List<JdbcConnectionOptions> databases) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         KafkaSource<String[]> source = KafkaSource.<String[]>builder()
-                .setBootstrapServers(broker.bootstrapServers())
+                .setBootstrapServers(bootstrap)
                 .setTopics(input)
                 .setGroupId("g-" + output)
                 .setStartingOffsets(OffsetsInitializer.earliest())
@@ -151,7 +152,7 @@ class FlinkCheckpointRecoveryTest {
                     .name("table-" + i).uid("table-" + i);
         }
         windows.sinkTo(KafkaSink.<String>builder()
-                        .setBootstrapServers(broker.bootstrapServers())
+                        .setBootstrapServers(bootstrap)
                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                         .setTransactionalIdPrefix("tx-" + output)
                         .setRecordSerializer(KafkaRecordSerializationSchema.<String>builder()
@@ -190,7 +191,7 @@ class FlinkCheckpointRecoveryTest {
         FlinkRunner.Options cluster = SharedMiniCluster.options().withCheckpointing(checkpoints);
 
         // first run: more input arrives while it runs; cancelled once it checkpointed past that
-        StreamExecutionEnvironment first = job(input, output, databases);
+        StreamExecutionEnvironment first = job(broker.bootstrapServers(), input, output, databases);
         first.setExecutor(FlinkRunner.executor(cluster));
         assertThat(checkpoints.restoreFrom()).isEmpty();
         JobClient running = first.executeAsync("checkpointed, first run");
@@ -204,7 +205,7 @@ class FlinkCheckpointRecoveryTest {
 
         // second run: the same job from the latest retained checkpoint
         Path restored = checkpoints.restoreFrom().orElseThrow();
-        StreamExecutionEnvironment second = job(input, output, databases);
+        StreamExecutionEnvironment second = job(broker.bootstrapServers(), input, output, databases);
         second.setExecutor(FlinkRunner.executor(cluster));
         JobClient again = second.executeAsync("checkpointed, second run");
         List<String> expected = windows(orders);
