@@ -95,22 +95,9 @@ public final class SinkV2s {
                 };
             }
             io.tidemark.api.connector.sink2.Committer<Object> committer = ((SupportsCommitter<Object>) sink).createCommitter(
-                    new io.tidemark.api.connector.sink2.CommitterInitContext() {
-                        @Override
-                        public int getSubtaskId() {
-                            return context.getTaskInfo().getIndexOfThisSubtask();
-                        }
-
-                        @Override
-                        public int getNumberOfParallelSubtasks() {
-                            return context.getTaskInfo().getNumberOfParallelSubtasks();
-                        }
-
-                        @Override
-                        public OptionalLong getRestoredCheckpointId() {
-                            return context.getRestoredCheckpointId();
-                        }
-                    });
+                    new Contexts(context, () -> {
+                        throw new UnsupportedOperationException("a committer has no processing time");
+                    }));
             return new Committer<>() {
                 @Override
                 public void commit(Collection<CommitRequest<Object>> requests) throws IOException, InterruptedException {
@@ -136,27 +123,31 @@ public final class SinkV2s {
 
     /** Tidemark's writer context over Flink's. */
     static io.tidemark.api.connector.sink2.WriterInitContext writerContext(WriterInitContext flink) {
-        return new io.tidemark.api.connector.sink2.WriterInitContext() {
-            @Override
-            public long currentProcessingTime() {
-                return flink.getProcessingTimeService().getCurrentProcessingTime();
-            }
+        return new Contexts(flink, () -> flink.getProcessingTimeService().getCurrentProcessingTime());
+    }
 
-            @Override
-            public int getSubtaskId() {
-                return flink.getTaskInfo().getIndexOfThisSubtask();
-            }
+    /** Tidemark's writer and committer contexts over Flink's: the subtask, the parallelism, the restored checkpoint. */
+    private record Contexts(org.apache.flink.api.connector.sink2.InitContext flink, java.util.function.LongSupplier now)
+            implements io.tidemark.api.connector.sink2.WriterInitContext, io.tidemark.api.connector.sink2.CommitterInitContext {
+        @Override
+        public long currentProcessingTime() {
+            return now.getAsLong();
+        }
 
-            @Override
-            public int getNumberOfParallelSubtasks() {
-                return flink.getTaskInfo().getNumberOfParallelSubtasks();
-            }
+        @Override
+        public int getSubtaskId() {
+            return flink.getTaskInfo().getIndexOfThisSubtask();
+        }
 
-            @Override
-            public OptionalLong getRestoredCheckpointId() {
-                return flink.getRestoredCheckpointId();
-            }
-        };
+        @Override
+        public int getNumberOfParallelSubtasks() {
+            return flink.getTaskInfo().getNumberOfParallelSubtasks();
+        }
+
+        @Override
+        public OptionalLong getRestoredCheckpointId() {
+            return flink.getRestoredCheckpointId();
+        }
     }
 
     /** A Tidemark commit request over Flink's. */
