@@ -68,12 +68,12 @@ class KafkaJobTest {
                         "topic: orders",
                         "group-id: stats-job",
                         "stop-at: latest"),
-                "{type: kafka, bootstrap-servers: '" + broker.bootstrapServers() + "', topic: stats}",
+                "{type: kafka, bootstrap-servers: '" + broker.bootstrapServers() + "', topic: stats, delivery: exactly-once}",
                 "{type: kafka, bootstrap-servers: '" + broker.bootstrapServers() + "', topic: dead}"));
 
         CliHarness.Result r = CliHarness.run("run", job.toString()).assertOk();
 
-        List<ConsumerRecord<String, String>> stats = broker.readAll("stats");
+        List<ConsumerRecord<String, String>> stats = broker.readCommitted("stats");
         // 20 s of orders per partition: two 10 s windows per user; every partition's orders in them
         assertThat(stats).hasSize(4);
         assertThat(stats.stream().mapToLong(s -> Long.parseLong(s.value().replaceAll(".*\"count\": (\\d+).*", "$1"))).sum())
@@ -92,6 +92,50 @@ class KafkaJobTest {
         // the group's offsets are committed to the end
         assertThat(broker.admin().listConsumerGroupOffsets("stats-job").partitionsToOffsetAndMetadata().get().values())
                 .extracting(o -> o.offset()).containsExactlyInAnyOrder(20L, 21L, 21L);
+    }
+
+    /** The exactly-once Kafka output of the dead letters of the job in {@code jobDir}, as a run opens it. */
+    static io.tidemark.cli.spi.Output openExactlyOnce(String topic, Path jobDir) throws Exception {
+        Path file = jobDir.resolve("job.yaml");
+        if (!Files.exists(file)) {
+            CliHarness.write(jobDir, "job.yaml", job("type: kafka\nbootstrap-servers: " + broker.bootstrapServers() + "\ntopic: orders",
+                    "{type: stdout}", "{type: kafka, bootstrap-servers: '" + broker.bootstrapServers() + "', topic: " + topic
+                            + ", delivery: exactly-once}"));
+        }
+        io.tidemark.cli.config.JobConfig job = io.tidemark.cli.config.JobConfigLoader.load(file, BuiltIn.catalog());
+        io.tidemark.cli.spi.OutputContext.Role role = io.tidemark.cli.spi.OutputContext.Role.DEAD_LETTER;
+        return job.outputs().get(role).open(io.tidemark.cli.job.JobRunner.outputContext(job, role, () -> null, System.out));
+    }
+
+    static io.tidemark.cli.data.DeadLetter dead(int n) {
+        return new io.tidemark.cli.data.DeadLetter("unparsable", "line " + n, "in.jsonl", n, "{not json " + n);
+    }
+
+    static List<Long> committedLines(String topic) {
+        return broker.readCommitted(topic).stream().map(c -> Long.parseLong(c.value().replaceAll(".*\"line\": (\\d+).*", "$1")))
+                .collect(Collectors.toList());
+    }
+
+    @Test
+    void anExactlyOnceOutputShowsAFailedOrKilledRunNothingAndAGoodRunOnce(@TempDir Path dir) throws Exception {
+        broker.createTopic("dead-once", 1);
+        io.tidemark.cli.spi.Output failed = openExactlyOnce("dead-once", dir);
+        failed.write(dead(1));
+        failed.write(dead(2));
+        failed.flush();
+        assertThat(failed.abort()).isNull(); // the run failed: its transaction is aborted
+        assertThat(committedLines("dead-once")).isEmpty();
+
+        io.tidemark.cli.spi.Output killed = openExactlyOnce("dead-once", dir);
+        killed.write(dead(3));
+        killed.flush(); // and the process dies: neither commit nor abort
+
+        io.tidemark.cli.spi.Output good = openExactlyOnce("dead-once", dir); // aborts the killed run's transaction
+        good.write(dead(4));
+        good.write(dead(5));
+        good.commit();
+        assertThat(committedLines("dead-once")).containsExactly(4L, 5L);
+        assertThat(broker.readAll("dead-once")).hasSizeGreaterThanOrEqualTo(4); // the aborted records are in the log
     }
 
     @Test

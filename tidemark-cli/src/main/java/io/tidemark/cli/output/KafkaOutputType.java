@@ -9,6 +9,7 @@ import io.tidemark.cli.data.WindowResult;
 import io.tidemark.cli.spi.Output;
 import io.tidemark.cli.spi.OutputContext;
 import io.tidemark.cli.spi.OutputSpec;
+import io.tidemark.connector.kafka.sink.transaction.TransactionalProducer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -24,13 +25,17 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * {@code type: kafka}: each record to a topic, at least once. A window result's key is the window's
- * key (the JSON object of the key-by fields, as in the results' {@code key}) and its value the JSON
- * result line; a late record's value is its line as read; a dead letter's value its JSON line. The
- * record's timestamp is the time of writing.
+ * {@code type: kafka}: each record to a topic. A window result's key is the window's key (the JSON
+ * object of the key-by fields, as in the results' {@code key}) and its value the JSON result line; a
+ * late record's value is its line as read; a dead letter's value its JSON line. The record's timestamp
+ * is the time of writing.
  *
- * <p>Unlike a file, a topic cannot be put back when a run fails: what was written stays (the summary
- * says so), and a run done again writes its records again (at least once).
+ * <p>{@code delivery: at-least-once} (the default): records are sent as they come; a topic cannot be
+ * put back when a run fails, so what was written stays and a run done again writes its records again.
+ * {@code delivery: exactly-once}: the run's records go into one Kafka transaction under the output's
+ * transactional id ({@link TransactionalProducer}), committed when the run ends well and aborted when
+ * it fails, as a file output is put back: a {@code read_committed} reader sees each run's records once,
+ * or none. Opening the output first aborts whatever a killed earlier run of the same output left open.
  */
 public final class KafkaOutputType implements OutputType {
 
@@ -61,6 +66,25 @@ public final class KafkaOutputType implements OutputType {
                         + "producer idempotent, for at-least-once.");
     }
 
+    static Key<String> delivery(String output) {
+        return Key.of(output + ".delivery", Types.choice(AT_LEAST_ONCE, EXACTLY_ONCE))
+                .dflt(AT_LEAST_ONCE)
+                .doc("`at-least-once`: records are sent as they come; a failed run leaves what it wrote, and a run done "
+                        + "again writes it again. `exactly-once`: the run's records in one Kafka transaction, committed when "
+                        + "the run ends well and aborted when it fails (as a file output is put back): readers with "
+                        + "`isolation.level=read_committed` see each run's records once, or none.");
+    }
+
+    static Key<String> transactionalId(String output) {
+        return Key.of(output + ".transactional-id", Types.text())
+                .absent("`tidemark-<output>-<12 hex digits of the job folder's path>`")
+                .doc("With `delivery: exactly-once`, the output's Kafka transactional id: the same for every run of the job "
+                        + "(a run aborts what a killed earlier run left open) and used by no other writer.");
+    }
+
+    static final String AT_LEAST_ONCE = "at-least-once";
+    static final String EXACTLY_ONCE = "exactly-once";
+
     @Override
     public String name() {
         return "kafka";
@@ -68,22 +92,44 @@ public final class KafkaOutputType implements OutputType {
 
     @Override
     public String doc() {
-        return "a Kafka topic, at least once (key: the window's key; value: the JSON line).";
+        return "a Kafka topic, at least once or in one transaction per run (key: the window's key; value: the JSON line).";
     }
 
     @Override
     public List<Key<?>> keys(String output) {
-        return List.of(servers(output), topic(output), properties(output));
+        return List.of(servers(output), topic(output), properties(output), delivery(output), transactionalId(output));
     }
 
     @Override
     public OutputSpec spec(Settings s, String output, Path jobDir) {
         Map<String, String> props = s.get(properties(output));
-        return new Spec(output, s.get(servers(output)), s.get(topic(output)), props == null ? Map.of() : Map.copyOf(props));
+        String id = null;
+        if (EXACTLY_ONCE.equals(s.get(delivery(output)))) {
+            id = s.get(transactionalId(output));
+            if (id == null) {
+                id = "tidemark-" + output.replace('.', '-') + "-" + digest(jobDir.toAbsolutePath().normalize().toString());
+            }
+        }
+        return new Spec(output, s.get(servers(output)), s.get(topic(output)), props == null ? Map.of() : Map.copyOf(props), id);
     }
 
-    /** Where an output writes. */
-    public record Spec(String output, String bootstrapServers, String topic, Map<String, String> properties) implements OutputSpec {
+    /** The first 12 hex digits of the SHA-256 of {@code text}. */
+    static String digest(String text) {
+        try {
+            byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(d).substring(0, 12);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Where an output writes.
+     *
+     * @param transactionalId with {@code delivery: exactly-once}, the output's transactional id; else null
+     */
+    public record Spec(String output, String bootstrapServers, String topic, Map<String, String> properties,
+            String transactionalId) implements OutputSpec {
 
         @Override
         public String type() {
@@ -92,11 +138,11 @@ public final class KafkaOutputType implements OutputType {
 
         @Override
         public String describe() {
-            return "kafka topic " + topic + " at " + bootstrapServers;
+            return "kafka topic " + topic + " at " + bootstrapServers + (transactionalId == null ? "" : ", exactly once");
         }
 
         @Override
-        public Output open(OutputContext context) {
+        public Output open(OutputContext context) throws IOException {
             return new TopicOutput(this, context);
         }
     }
@@ -105,10 +151,13 @@ public final class KafkaOutputType implements OutputType {
     static final class TopicOutput implements Output {
         private final Spec spec;
         private final OutputContext context;
+        /** At least once: the producer; else null. */
         private final KafkaProducer<byte[], byte[]> producer;
+        /** Exactly once: the run's transaction; else null. */
+        private final TransactionalProducer transaction;
         private final AtomicReference<Exception> failure = new AtomicReference<>();
 
-        TopicOutput(Spec spec, OutputContext context) {
+        TopicOutput(Spec spec, OutputContext context) throws IOException {
             this.spec = spec;
             this.context = context;
             Properties p = new Properties();
@@ -118,7 +167,20 @@ public final class KafkaOutputType implements OutputType {
             p.setProperty(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
             p.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, "15000");
             p.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "tidemark-" + spec.output().replace('.', '-'));
-            producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+            if (spec.transactionalId() == null) {
+                producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+                transaction = null;
+                return;
+            }
+            producer = null;
+            transaction = new TransactionalProducer(p, spec.transactionalId());
+            try {
+                transaction.initFresh(); // aborts what a killed earlier run left open, fences its producer
+                transaction.begin();
+            } catch (org.apache.kafka.common.KafkaException e) {
+                transaction.close();
+                throw failed(e);
+            }
         }
 
         @Override
@@ -126,12 +188,18 @@ public final class KafkaOutputType implements OutputType {
             check();
             byte[] key = record instanceof WindowResult r ? key(r).getBytes(StandardCharsets.UTF_8) : null;
             byte[] value = LineFormat.JSONL.line(record, context).getBytes(StandardCharsets.UTF_8);
+            ProducerRecord<byte[], byte[]> r = new ProducerRecord<>(spec.topic(), key, value);
+            org.apache.kafka.clients.producer.Callback callback = (m, e) -> {
+                if (e != null) {
+                    failure.compareAndSet(null, e);
+                }
+            };
             try {
-                producer.send(new ProducerRecord<>(spec.topic(), key, value), (m, e) -> {
-                    if (e != null) {
-                        failure.compareAndSet(null, e);
-                    }
-                });
+                if (transaction != null) {
+                    transaction.send(r, callback);
+                } else {
+                    producer.send(r, callback);
+                }
             } catch (org.apache.kafka.common.KafkaException e) {
                 throw failed(e);
             }
@@ -158,29 +226,51 @@ public final class KafkaOutputType implements OutputType {
                     + " failed: " + e.getMessage(), e);
         }
 
+        /** Sends what is buffered (at least once: written; exactly once: in the open transaction, not visible yet). */
         @Override
         public void flush() throws IOException {
             try {
-                producer.flush();
+                if (transaction != null) {
+                    transaction.flush();
+                } else {
+                    producer.flush();
+                }
             } catch (org.apache.kafka.common.KafkaException e) {
                 throw failed(e);
             }
             check();
         }
 
+        /** The run ended well: everything written (exactly once: the transaction committed). */
         @Override
         public void commit() throws IOException {
             try {
                 flush();
+                if (transaction != null) {
+                    transaction.prepare();
+                    check();
+                    transaction.commit();
+                }
+            } catch (org.apache.kafka.common.KafkaException e) {
+                throw failed(e);
             } finally {
-                producer.close(Duration.ofSeconds(5));
+                close();
             }
         }
 
+        /** The run failed: exactly once, its transaction is aborted (nothing of the run is visible); else what was written stays. */
         @Override
         public String abort() {
-            producer.close(Duration.ofSeconds(5));
+            close();
             return null;
+        }
+
+        private void close() {
+            if (transaction != null) {
+                transaction.close(); // aborts a transaction still open
+            } else {
+                producer.close(Duration.ofSeconds(5));
+            }
         }
     }
 }

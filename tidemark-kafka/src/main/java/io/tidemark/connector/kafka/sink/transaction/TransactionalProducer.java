@@ -135,6 +135,11 @@ public final class TransactionalProducer implements AutoCloseable {
         producer.send(record, callback);
     }
 
+    /** Waits until every record sent so far is acknowledged (inside the open transaction: not visible yet). */
+    public void flush() {
+        producer.flush();
+    }
+
     /** Flushes every record of the open transaction and prepares it; what comes back commits it later. */
     public KafkaCommittable prepare() {
         if (phase != Phase.OPEN) {
