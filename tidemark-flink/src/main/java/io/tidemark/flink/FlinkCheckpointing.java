@@ -1,5 +1,6 @@
 package io.tidemark.flink;
 
+import io.tidemark.streaming.api.environment.CheckpointConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -46,10 +47,15 @@ public final class FlinkCheckpointing {
     private final Path dir;
     private final Duration interval;
     private final int retain;
-    private final boolean resume;
+    /** What a start restores: a checkpoint, or a directory meaning its latest one; null for none. */
+    private final Path recovery;
+    private final boolean atLeastOnce;
+    private final Duration timeout;
+    private final int tolerableFailures;
 
-    private FlinkCheckpointing(Path dir, Duration interval, int retain, boolean resume) {
-        this.dir = Objects.requireNonNull(dir, "dir").toAbsolutePath();
+    private FlinkCheckpointing(Path dir, Duration interval, int retain, Path recovery, boolean atLeastOnce, Duration timeout,
+            int tolerableFailures) {
+        this.dir = dir == null ? null : dir.toAbsolutePath();
         this.interval = Objects.requireNonNull(interval, "interval");
         if (interval.toMillis() < 10) {
             throw new IllegalArgumentException("checkpoint interval must be at least 10 ms (Flink's minimum): " + interval);
@@ -58,19 +64,42 @@ public final class FlinkCheckpointing {
             throw new IllegalArgumentException("checkpoints to retain must be at least 1: " + retain);
         }
         this.retain = retain;
-        this.resume = resume;
+        this.recovery = recovery == null ? null : recovery.toAbsolutePath();
+        this.atLeastOnce = atLeastOnce;
+        this.timeout = timeout;
+        this.tolerableFailures = tolerableFailures;
     }
 
     /** Checkpoints every {@code interval} into {@code dir}, keeping the last {@code retain}; resumes from the latest there. */
     public static FlinkCheckpointing of(Path dir, Duration interval, int retain) {
-        return new FlinkCheckpointing(dir, interval, retain, true);
+        Objects.requireNonNull(dir, "dir");
+        return new FlinkCheckpointing(dir, interval, retain, dir, false, Duration.ofMinutes(10), 0);
+    }
+
+    /**
+     * The checkpoints a Tidemark job asked for ({@code env.enableCheckpointing(...)},
+     * {@code env.getCheckpointConfig()}): interval, mode, storage, retained checkpoints, timeout,
+     * tolerable failures, and the state-recovery path (a checkpoint, or a directory meaning its latest
+     * one; none: a fresh start). Without storage, Flink keeps checkpoints in the JobManager's memory:
+     * nothing is retained or restored.
+     */
+    public static FlinkCheckpointing from(CheckpointConfig c) {
+        if (!c.isCheckpointingEnabled()) {
+            throw new IllegalArgumentException("checkpointing is not enabled");
+        }
+        return new FlinkCheckpointing(c.getCheckpointStorage() == null ? null : Path.of(c.getCheckpointStorage()),
+                Duration.ofMillis(c.getCheckpointInterval()), c.getNumRetainedCheckpoints(),
+                c.getStateRecoveryPath() == null ? null : Path.of(c.getStateRecoveryPath()),
+                c.getCheckpointingConsistencyMode() == io.tidemark.core.execution.CheckpointingMode.AT_LEAST_ONCE,
+                Duration.ofMillis(c.getCheckpointTimeout()), c.getTolerableCheckpointFailureNumber());
     }
 
     /** The same, but the job starts from nothing, whatever {@code dir} holds. */
     public FlinkCheckpointing fresh() {
-        return new FlinkCheckpointing(dir, interval, retain, false);
+        return new FlinkCheckpointing(dir, interval, retain, null, atLeastOnce, timeout, tolerableFailures);
     }
 
+    /** The checkpoint directory; null when Flink keeps checkpoints in memory. */
     public Path dir() {
         return dir;
     }
@@ -83,14 +112,24 @@ public final class FlinkCheckpointing {
         return retain;
     }
 
-    /** Whether the job restores the latest checkpoint in {@link #dir} (when there is one). */
+    /** Whether the job restores a checkpoint when there is one to restore. */
     public boolean resumes() {
-        return resume;
+        return recovery != null;
     }
 
-    /** The checkpoint the job restores: the latest complete one in {@link #dir}, when it resumes. */
+    /**
+     * The checkpoint the job restores: the recovery path when it is a complete checkpoint (a
+     * {@code chk-<n>} with {@code _metadata}), else the latest complete one under it; empty for a fresh
+     * start or when there is none yet.
+     */
     public Optional<Path> restoreFrom() {
-        return resume ? latest(dir) : Optional.empty();
+        if (recovery == null) {
+            return Optional.empty();
+        }
+        if (Files.isRegularFile(recovery.resolve("_metadata"))) {
+            return Optional.of(recovery);
+        }
+        return latest(recovery);
     }
 
     /**
@@ -98,12 +137,17 @@ public final class FlinkCheckpointing {
      * checkpoint to restore. A restart strategy already in {@code conf} stays; otherwise none.
      */
     void configure(Configuration conf) {
-        conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
-        conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, dir.toUri().toString());
         conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, interval);
-        conf.set(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE, CheckpointingMode.EXACTLY_ONCE);
-        conf.set(CheckpointingOptions.MAX_RETAINED_CHECKPOINTS, retain);
-        conf.set(CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION, ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+        conf.set(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE, atLeastOnce ? CheckpointingMode.AT_LEAST_ONCE
+                : CheckpointingMode.EXACTLY_ONCE);
+        conf.set(CheckpointingOptions.CHECKPOINTING_TIMEOUT, timeout);
+        conf.set(CheckpointingOptions.TOLERABLE_FAILURE_NUMBER, tolerableFailures);
+        if (dir != null) {
+            conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
+            conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, dir.toUri().toString());
+            conf.set(CheckpointingOptions.MAX_RETAINED_CHECKPOINTS, retain);
+            conf.set(CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION, ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+        }
         if (!conf.contains(RestartStrategyOptions.RESTART_STRATEGY)) {
             conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
         }
@@ -161,7 +205,8 @@ public final class FlinkCheckpointing {
 
     @Override
     public String toString() {
-        return "checkpoints every " + interval.toMillis() + " ms in " + dir + ", " + retain + " retained"
-                + (resume ? "" : ", fresh start");
+        return "checkpoints every " + interval.toMillis() + " ms" + (atLeastOnce ? " (at least once)" : "")
+                + (dir == null ? " in memory" : " in " + dir + ", " + retain + " retained")
+                + (recovery == null ? ", fresh start" : recovery.equals(dir) ? "" : ", restoring " + recovery);
     }
 }

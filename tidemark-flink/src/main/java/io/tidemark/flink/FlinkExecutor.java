@@ -19,10 +19,11 @@ final class FlinkExecutor implements PipelineExecutor {
 
     @Override
     public JobClient execute(Pipeline pipeline) throws Exception {
-        StreamExecutionEnvironment flink = FlinkRunner.environment(options);
+        FlinkRunner.Options o = FlinkRunner.withJobCheckpoints(options, pipeline.config());
+        StreamExecutionEnvironment flink = FlinkRunner.environment(o);
         FlinkTranslator.translate(pipeline, flink);
-        if (options.getParallelism() > 0) {
-            flink.setParallelism(options.getParallelism());
+        if (o.getParallelism() > 0) {
+            flink.setParallelism(o.getParallelism());
         }
         return new FlinkJobClient(pipeline.jobName(), flink.executeAsync(pipeline.jobName()));
     }

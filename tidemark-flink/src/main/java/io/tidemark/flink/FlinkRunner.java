@@ -226,6 +226,7 @@ public final class FlinkRunner {
      */
     public static Result execute(io.tidemark.streaming.api.environment.StreamExecutionEnvironment env, String jobName,
             Options options) throws Exception {
+        options = withJobCheckpoints(options, env.getConfig());
         StreamExecutionEnvironment flink = environment(options);
         FlinkTranslator.translate(env, flink);
         if (options.getParallelism() > 0) {
@@ -243,6 +244,16 @@ public final class FlinkRunner {
      */
     public static PipelineExecutor executor(Options options) {
         return new FlinkExecutor(Objects.requireNonNull(options, "options"));
+    }
+
+    /**
+     * {@code options}, with the checkpoints the Tidemark job asked for ({@code env.enableCheckpointing},
+     * {@code env.getCheckpointConfig()}) unless the options name their own ({@link Options#withCheckpointing}).
+     */
+    static Options withJobCheckpoints(Options options, io.tidemark.api.common.ExecutionConfig config) {
+        io.tidemark.streaming.api.environment.CheckpointConfig c = config.getCheckpointConfig();
+        return options.getCheckpointing() == null && c.isCheckpointingEnabled()
+                ? options.withCheckpointing(FlinkCheckpointing.from(c)) : options;
     }
 
     /** The Flink environment the options describe (useful to translate without running). */

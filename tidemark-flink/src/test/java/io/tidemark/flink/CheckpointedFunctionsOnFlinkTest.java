@@ -16,7 +16,6 @@ import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
 import java.io.Serializable;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -31,7 +30,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Tidemark's checkpoint hooks on Flink: a source that is a {@code CheckpointedFunction} (its count in
+ * Tidemark's checkpoints on Flink: a program that enables checkpoints ({@code env.enableCheckpointing},
+ * storage and state-recovery path in {@code env.getCheckpointConfig()}) gets Flink's, and its
+ * checkpoint hooks are Flink's: a source that is a {@code CheckpointedFunction} (its count in
  * operator {@code ListState}, as in docs/checkpoints.md) and a split source with split state, each
  * paused half-way, checkpointed there, cancelled, and started again from the checkpoint, go on from
  * where they were (the second run emits exactly the second half); a sink that is a
@@ -134,9 +135,12 @@ class CheckpointedFunctionsOnFlinkTest {
         }
     }
 
-    static StreamExecutionEnvironment job() {
+    /** The job, with checkpoints as a Tidemark program asks for them: every 50 ms into {@code dir}, resuming from there. */
+    static StreamExecutionEnvironment job(Path dir) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
+        env.enableCheckpointing(50);
+        env.getCheckpointConfig().setCheckpointStorage(dir.toString()).setStateRecoveryPath(dir.toString());
         env.addSource(new Counting()).uid("counting").map(n -> "counting:" + n)
                 .union(env.fromSource(new Positions(), WatermarkStrategy.<Long>forMonotonousTimestamps(), "positions").uid("positions")
                         .map(n -> "positions:" + n))
@@ -151,9 +155,8 @@ class CheckpointedFunctionsOnFlinkTest {
 
     @Test
     void sourcesWithOperatorAndSplitStateResumeFromTheCheckpoint(@TempDir Path dir) throws Exception {
-        FlinkCheckpointing checkpoints = FlinkCheckpointing.of(dir, Duration.ofMillis(50), 1);
-        FlinkRunner.Options options = SharedMiniCluster.options().withCheckpointing(checkpoints);
-        StreamExecutionEnvironment first = job();
+        FlinkRunner.Options options = SharedMiniCluster.options(); // the checkpoints are the program's own
+        StreamExecutionEnvironment first = job(dir);
         first.setExecutor(FlinkRunner.executor(options));
         JobClient running = first.executeAsync("first half");
         assertThat(HALF.await(60, TimeUnit.SECONDS)).as("both sources reached half-way").isTrue();
@@ -170,7 +173,7 @@ class CheckpointedFunctionsOnFlinkTest {
 
         SEEN.clear();
         released = true;
-        FlinkRunner.execute(job(), "second half", options);
+        FlinkRunner.execute(job(dir), "second half", options);
         assertThat(SEEN.stream().sorted().collect(Collectors.toList())).as("the second run goes on from the checkpoint")
                 .isEqualTo(expected(N / 2));
     }

@@ -67,4 +67,37 @@ class FlinkCheckpointingTest {
                 .hasMessageContaining("checkpoint.retain");
         assertThatThrownBy(() -> FlinkCheckpointing.of(dir, Duration.ofMillis(1), 1)).hasMessageContaining("10 ms");
     }
+
+    @Test
+    void aProgramsOwnCheckpointConfigBecomesFlinksUnlessTheRunnerNamesOne(@TempDir Path dir) throws Exception {
+        io.tidemark.streaming.api.environment.StreamExecutionEnvironment env =
+                io.tidemark.streaming.api.environment.StreamExecutionEnvironment.getExecutionEnvironment();
+        assertThat(FlinkRunner.withJobCheckpoints(FlinkRunner.Options.local(), env.getConfig()).getCheckpointing()).isNull();
+        env.enableCheckpointing(200, io.tidemark.core.execution.CheckpointingMode.AT_LEAST_ONCE);
+        env.getCheckpointConfig().setCheckpointStorage(dir.toString()).setNumRetainedCheckpoints(2).setCheckpointTimeout(30_000)
+                .setTolerableCheckpointFailureNumber(3);
+        FlinkCheckpointing c = FlinkRunner.withJobCheckpoints(FlinkRunner.Options.local(), env.getConfig()).getCheckpointing();
+        Configuration conf = new Configuration();
+        c.configure(conf);
+        assertThat(conf.get(CheckpointingOptions.CHECKPOINTING_INTERVAL)).isEqualTo(Duration.ofMillis(200));
+        assertThat(conf.get(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE))
+                .isEqualTo(org.apache.flink.core.execution.CheckpointingMode.AT_LEAST_ONCE);
+        assertThat(conf.get(CheckpointingOptions.MAX_RETAINED_CHECKPOINTS)).isEqualTo(2);
+        assertThat(conf.get(CheckpointingOptions.CHECKPOINTING_TIMEOUT)).isEqualTo(Duration.ofSeconds(30));
+        assertThat(conf.get(CheckpointingOptions.TOLERABLE_FAILURE_NUMBER)).isEqualTo(3);
+        assertThat(conf.get(CheckpointingOptions.CHECKPOINTS_DIRECTORY)).isEqualTo(dir.toUri().toString());
+        // no state-recovery path: a fresh start, whatever the directory holds (the embedded engine's rule)
+        checkpoint(dir, "job-a", 1, 1_000, true);
+        assertThat(conf.contains(StateRecoveryOptions.SAVEPOINT_PATH)).isFalse();
+        // a recovery path: the latest checkpoint under it, or the checkpoint it names
+        env.getCheckpointConfig().setStateRecoveryPath(dir.toString());
+        assertThat(FlinkCheckpointing.from(env.getCheckpointConfig()).restoreFrom()).contains(dir.resolve("job-a").resolve("chk-1"));
+        Path named = checkpoint(dir, "job-b", 5, 500, true);
+        env.getCheckpointConfig().setStateRecoveryPath(named.toString());
+        assertThat(FlinkCheckpointing.from(env.getCheckpointConfig()).restoreFrom()).contains(named);
+        // the runner's own checkpoints win
+        FlinkCheckpointing own = FlinkCheckpointing.of(dir.resolve("other"), Duration.ofSeconds(1), 1);
+        assertThat(FlinkRunner.withJobCheckpoints(FlinkRunner.Options.local().withCheckpointing(own), env.getConfig())
+                .getCheckpointing()).isSameAs(own);
+    }
 }
