@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class KillNineOnFlinkTest {
 
-    static final int DEFAULT_KILLS = 10;
+    static final int DEFAULT_KILLS = 5;
     static final int PARTITIONS = FlinkCheckpointRecoveryTest.PARTITIONS;
 
     static LocalKafkaBroker broker;
