@@ -1,6 +1,8 @@
 package io.tidemark.connector.file.src;
 
+import io.tidemark.connector.file.src.reader.OffsetLineReader;
 import io.tidemark.connector.file.src.reader.StreamFormat;
+import io.tidemark.connector.file.src.reader.TextLineInputFormat;
 import io.tidemark.core.fs.Path;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
 import java.io.BufferedInputStream;
@@ -23,9 +25,10 @@ import java.util.zip.GZIPInputStream;
  * their path); a file ending in {@code .gz} is decompressed. Bounded: the source ends after the files
  * it found at start (continuous monitoring is not supported yet).
  *
- * <p>Checkpoints: per file, the number of records emitted so far (or that it was read to its end); a
- * restored file is read again from its start and that many records are skipped, as Flink's file
- * source does for formats without offsets (O(position) to resume).
+ * <p>Checkpoints: per file, its {@link FilePosition}: the records emitted so far and, for an
+ * uncompressed text file, the byte offset after the last of them, where a restore seeks to; a
+ * compressed file or another format is read again from its start and the records emitted are
+ * skipped, as Flink's file source does for formats without offsets (O(position) to resume).
  */
 public final class FileSource<T> implements SplitSourceFunction<T> {
 
@@ -37,11 +40,24 @@ public final class FileSource<T> implements SplitSourceFunction<T> {
     private final StreamFormat<T> format;
     private final List<Path> paths;
     private volatile boolean running = true;
-    /** Per file, the records emitted so far ({@link #FINISHED} once read to its end); guarded by the checkpoint lock. */
-    private transient java.util.Map<String, Long> positions;
+    /** Per file, how far it was emitted; guarded by the checkpoint lock. */
+    private transient java.util.Map<String, FilePosition> positions;
     /** Where each file resumes after a restore. */
-    private transient java.util.Map<String, Long> restored;
-    private static final long FINISHED = -1;
+    private transient java.util.Map<String, FilePosition> restored;
+
+    /**
+     * How far a file was emitted: the records emitted ({@code -1}: all, the file is finished) and the byte
+     * offset after the last of them ({@code -1} when the file cannot be resumed by offset: a compressed
+     * file, a format other than text lines).
+     */
+    public record FilePosition(long records, long offset) implements java.io.Serializable {
+        static final FilePosition START = new FilePosition(0, 0);
+        static final FilePosition FINISHED = new FilePosition(-1, -1);
+
+        boolean finished() {
+            return records < 0;
+        }
+    }
 
     private FileSource(StreamFormat<T> format, List<Path> paths) {
         this.format = format;
@@ -91,19 +107,19 @@ public final class FileSource<T> implements SplitSourceFunction<T> {
     }
 
     /**
-     * Per file this subtask reads: how many records it has emitted ({@code -1}: all of them). A file
-     * resumes after that many records: the file is read again from its start and they are skipped (as
-     * Flink's file source does for formats without offsets).
+     * Per file this subtask reads, its {@link FilePosition}: a text file resumes at the byte offset after
+     * the last line emitted (a seek); a compressed file, or another format, is read again from its start
+     * and the records emitted are skipped (as Flink's file source does for formats without offsets).
      */
     @Override
-    public java.util.Map<String, Long> snapshotSplitState() {
+    public java.util.Map<String, FilePosition> snapshotSplitState() {
         return positions == null ? java.util.Map.of() : new java.util.LinkedHashMap<>(positions);
     }
 
     @Override
     public void restoreSplitState(java.util.Map<String, ? extends java.io.Serializable> state) {
         restored = new java.util.HashMap<>();
-        state.forEach((split, position) -> restored.put(split, (Long) position));
+        state.forEach((split, position) -> restored.put(split, (FilePosition) position));
         positions = new java.util.LinkedHashMap<>(restored); // what a checkpoint before run() keeps
     }
 
@@ -131,50 +147,89 @@ public final class FileSource<T> implements SplitSourceFunction<T> {
     }
 
     private void read(SplitSourceContext<T> ctx, String split) throws IOException {
-        long skip = restored == null ? 0 : restored.getOrDefault(split, 0L);
+        FilePosition from = restored == null ? FilePosition.START : restored.getOrDefault(split, FilePosition.START);
         Object lock = ctx.getCheckpointLock();
-        if (skip == FINISHED) {
-            synchronized (lock) {
-                positions.put(split, FINISHED);
-                ctx.splitFinished(split);
-            }
-            return;
-        }
         synchronized (lock) {
-            positions.put(split, skip);
+            positions.put(split, from);
+            if (from.finished()) {
+                ctx.splitFinished(split);
+                return;
+            }
         }
         java.nio.file.Path file = java.nio.file.Paths.get(split);
+        boolean gz = split.endsWith(".gz");
+        if (!gz && format instanceof TextLineInputFormat text && OffsetLineReader.supports(text.getCharset())) {
+            readLines(ctx, split, file, text, from);
+        } else {
+            readRecords(ctx, split, file, gz, from);
+        }
+    }
+
+    /** A text file: lines read with their byte offsets, resumed by seeking. */
+    @SuppressWarnings("unchecked")
+    private void readLines(SplitSourceContext<T> ctx, String split, java.nio.file.Path file, TextLineInputFormat text,
+            FilePosition from) throws IOException {
+        long start = from.offset() >= 0 ? from.offset() : 0;
+        java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(file);
+        ch.position(start);
+        long records = from.offset() >= 0 ? from.records() : 0;
+        long skip = from.offset() >= 0 ? 0 : from.records();
+        List<T> chunk = new ArrayList<>(CHUNK);
+        try (OffsetLineReader reader = new OffsetLineReader(java.nio.channels.Channels.newInputStream(ch), text.getCharset(), start)) {
+            for (long i = 0; i < skip && reader.read() != null; i++) {
+                records++; // emitted before the checkpoint restored
+            }
+            for (String line = reader.read(); line != null && running; line = reader.read()) {
+                chunk.add((T) line);
+                if (chunk.size() == CHUNK) {
+                    records += chunk.size();
+                    emit(ctx, split, chunk, new FilePosition(records, reader.offset()));
+                }
+            }
+        }
+        finish(ctx, split, chunk);
+    }
+
+    /** Any other format, or a compressed file: records counted, resumed by skipping. */
+    private void readRecords(SplitSourceContext<T> ctx, String split, java.nio.file.Path file, boolean gz, FilePosition from)
+            throws IOException {
         InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
-        if (split.endsWith(".gz")) {
+        if (gz) {
             in = new GZIPInputStream(in, 1 << 16);
         }
         List<T> chunk = new ArrayList<>(CHUNK);
+        long records = from.records();
         try (StreamFormat.Reader<T> reader = format.createReader(in)) {
-            for (long i = 0; i < skip && reader.read() != null; i++) {
+            for (long i = 0; i < records && reader.read() != null; i++) {
                 // emitted before the checkpoint restored
             }
             for (T record = reader.read(); record != null && running; record = reader.read()) {
                 chunk.add(record);
                 if (chunk.size() == CHUNK) {
-                    emit(ctx, split, chunk);
+                    records += chunk.size();
+                    emit(ctx, split, chunk, new FilePosition(records, -1));
                 }
             }
         }
+        finish(ctx, split, chunk);
+    }
+
+    /** The file was read to its end (unless cancelled): its last records, and it is finished. */
+    private void finish(SplitSourceContext<T> ctx, String split, List<T> chunk) {
         if (!running) {
             return;
         }
-        synchronized (lock) {
-            emit(ctx, split, chunk);
-            positions.put(split, FINISHED);
+        synchronized (ctx.getCheckpointLock()) {
+            emit(ctx, split, chunk, FilePosition.FINISHED);
             ctx.splitFinished(split);
         }
     }
 
-    /** Emits a chunk and advances the file's position with it, atomically for checkpoints. */
-    private void emit(SplitSourceContext<T> ctx, String split, List<T> chunk) {
+    /** Emits a chunk and sets the file's position after it, atomically for checkpoints. */
+    private void emit(SplitSourceContext<T> ctx, String split, List<T> chunk, FilePosition after) {
         synchronized (ctx.getCheckpointLock()) {
             ctx.collectAll(split, chunk);
-            positions.merge(split, (long) chunk.size(), Long::sum);
+            positions.put(split, after);
         }
         chunk.clear();
     }

@@ -25,6 +25,11 @@ public class TextLineInputFormat implements StreamFormat<String> {
         this.charsetName = Charset.forName(charsetName).name();
     }
 
+    /** The charset lines are decoded with. */
+    public Charset getCharset() {
+        return Charset.forName(charsetName);
+    }
+
     @Override
     public Reader<String> createReader(InputStream stream) {
         BufferedReader reader = new BufferedReader(new InputStreamReader(stream, Charset.forName(charsetName)));
