@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  *
  * <p>Arguments (all optional): {@code --kills N} (10), {@code --seed S} (1), {@code --lines L} (100000),
  * {@code --parallelism P} (1), {@code --work DIR} (a temporary directory), {@code --source file} (the
- * only source so far; the job reading another source plugs in here).
+ * job's source, {@link CrashJob#source}: {@code file} so far).
  */
 public final class CrashDriver {
 
@@ -40,6 +40,7 @@ public final class CrashDriver {
         int lines = 100_000;
         int parallelism = 1;
         Path work = null;
+        String source = "file";
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
                 case "--kills" -> kills = Integer.parseInt(args[i + 1]);
@@ -47,18 +48,14 @@ public final class CrashDriver {
                 case "--lines" -> lines = Integer.parseInt(args[i + 1]);
                 case "--parallelism" -> parallelism = Integer.parseInt(args[i + 1]);
                 case "--work" -> work = Paths.get(args[i + 1]);
-                case "--source" -> {
-                    if (!args[i + 1].equals("file")) {
-                        throw new IllegalArgumentException("--source: only 'file' is supported");
-                    }
-                }
+                case "--source" -> source = args[i + 1];
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
         if (work == null) {
             work = Files.createTempDirectory("tidemark-crash");
         }
-        Report r = run(work, kills, seed, lines, parallelism);
+        Report r = run(work, kills, seed, lines, parallelism, source);
         System.out.println("kills: " + r.kills() + " (" + r.killedMidRun() + " while running); committed results: " + r.results()
                 + ", late records: " + r.late() + "; lost: " + r.lost().size() + ", duplicated: " + r.duplicated().size());
         if (!r.ok()) {
@@ -69,19 +66,24 @@ public final class CrashDriver {
     }
 
     public static Report run(Path work, int kills, long seed, int lines, int parallelism) throws Exception {
+        return run(work, kills, seed, lines, parallelism, "file");
+    }
+
+    /** The kill -9 test with the job reading through source {@code source} ({@link CrashJob#source}). */
+    public static Report run(Path work, int kills, long seed, int lines, int parallelism, String source) throws Exception {
         Path input = work.resolve("input.csv");
         writeInput(input, lines, seed);
         Path clean = work.resolve("clean");
         Path out = work.resolve("out");
         Path checkpoints = work.resolve("checkpoints");
-        if (child(input, clean, "-", parallelism).waitFor() != 0) {
+        if (child(input, clean, "-", parallelism, source).waitFor() != 0) {
             throw new IllegalStateException("the fault-free run failed");
         }
         Random random = new Random(seed);
         int progressLines = lines / CrashJob.PROGRESS_EVERY;
         int midRun = 0;
         for (int i = 0; i < kills; i++) {
-            Process p = child(input, out, checkpoints.toString(), parallelism);
+            Process p = child(input, out, checkpoints.toString(), parallelism, source);
             int killAfter = random.nextInt(progressLines + 1);
             try (BufferedReader progress = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                 int seen = 0;
@@ -95,7 +97,7 @@ public final class CrashDriver {
             }
             p.waitFor(60, TimeUnit.SECONDS);
         }
-        Process last = child(input, out, checkpoints.toString(), parallelism);
+        Process last = child(input, out, checkpoints.toString(), parallelism, source);
         last.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
         if (last.waitFor() != 0) {
             throw new IllegalStateException("the last run failed (exit " + last.exitValue() + ")");
@@ -112,10 +114,10 @@ public final class CrashDriver {
     }
 
     /** A JVM running {@link CrashJob}; its standard error goes to this one's. */
-    private static Process child(Path input, Path out, String checkpoints, int parallelism) throws IOException {
+    private static Process child(Path input, Path out, String checkpoints, int parallelism, String source) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
         ProcessBuilder b = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), CrashJob.class.getName(),
-                input.toString(), out.toString(), checkpoints, String.valueOf(parallelism));
+                input.toString(), out.toString(), checkpoints, String.valueOf(parallelism), source);
         b.redirectError(ProcessBuilder.Redirect.INHERIT);
         return b.start();
     }

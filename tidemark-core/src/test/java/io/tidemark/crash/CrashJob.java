@@ -23,7 +23,9 @@ import java.time.Duration;
  * latest completed checkpoint there. Prints a line on standard output every {@value #PROGRESS_EVERY}
  * records read, for the driver to kill it at a random point of its progress.
  *
- * <p>Arguments: {@code INPUT OUTPUT_DIR CHECKPOINT_DIR|- PARALLELISM}.
+ * <p>Arguments: {@code INPUT OUTPUT_DIR CHECKPOINT_DIR|- PARALLELISM [SOURCE]}; SOURCE is {@code file}
+ * (the default): the lines of the file INPUT. Another source (Kafka: a topic filled with the same
+ * lines) plugs in at {@link #source}.
  */
 public final class CrashJob {
 
@@ -37,6 +39,7 @@ public final class CrashJob {
         java.nio.file.Path out = Paths.get(args[1]);
         String checkpoints = args[2];
         int parallelism = Integer.parseInt(args[3]);
+        String sourceKind = args.length > 4 ? args[4] : "file";
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(parallelism);
         env.getConfig().setPerEventWatermarks(true);
         if (!checkpoints.equals("-")) {
@@ -45,8 +48,7 @@ public final class CrashJob {
         }
         WatermarkStrategy<String> strategy = WatermarkStrategy.<String>forBoundedOutOfOrderness(Duration.ofMillis(400))
                 .withTimestampAssigner((line, t) -> Long.parseLong(line.substring(line.indexOf(',') + 1)));
-        SingleOutputStreamOperator<String> windows = env
-                .fromSource(FileSource.forRecordStreamFormat(new TextLineInputFormat(), new Path(input.toString())).build(), strategy, "file")
+        SingleOutputStreamOperator<String> windows = source(sourceKind, env, input, strategy)
                 .setParallelism(1) // one source subtask: results are a function of the input
                 .map(new Progress())
                 .keyBy(line -> line.substring(0, line.indexOf(',')))
@@ -61,6 +63,16 @@ public final class CrashJob {
             System.err.println("restored from checkpoint " + job.getRestoredCheckpointId());
         }
         job.getJobExecutionResult();
+    }
+
+    /** The job's input: the lines {@code key,timestamp} of {@code input}, read by the source {@code kind}. */
+    static io.tidemark.streaming.api.datastream.DataStreamSource<String> source(String kind, StreamExecutionEnvironment env,
+            java.nio.file.Path input, WatermarkStrategy<String> strategy) {
+        return switch (kind) {
+            case "file" -> env.fromSource(FileSource.forRecordStreamFormat(new TextLineInputFormat(), new Path(input.toString())).build(),
+                    strategy, "file");
+            default -> throw new IllegalArgumentException("unknown source " + kind + " (file)");
+        };
     }
 
     /** Passes records on; prints a progress line every {@value #PROGRESS_EVERY}. */
