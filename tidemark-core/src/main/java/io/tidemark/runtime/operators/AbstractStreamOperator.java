@@ -97,8 +97,10 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
     /** The keyed state backend of the job's state backend ({@code ExecutionConfig.getStateBackend}). */
     private static CheckpointableKeyedStateBackend createKeyedStateBackend(OperatorContext context) {
         try {
+            var checkpoints = context.getConfig().getCheckpointConfig();
             return AbstractStateBackend.of(context.getConfig().getStateBackend()).createKeyedStateBackend(new KeyedStateBackendParameters(
-                    context.getOperatorName(), context.getSubtaskIndex(), context.getParallelism()));
+                    context.getOperatorName(), context.getSubtaskIndex(), context.getParallelism(),
+                    checkpoints.isCheckpointingEnabled() ? checkpoints.getCheckpointStorage() : null));
         } catch (Exception e) {
             throw new IllegalStateException("operator '" + context.getOperatorName() + "': cannot create its keyed state ("
                     + AbstractStateBackend.of(context.getConfig().getStateBackend()) + "): " + e.getMessage(), e);

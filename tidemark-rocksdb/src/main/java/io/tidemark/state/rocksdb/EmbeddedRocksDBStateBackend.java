@@ -60,8 +60,9 @@ public final class EmbeddedRocksDBStateBackend extends AbstractStateBackend {
     }
 
     /**
-     * The job's checkpoint directory ({@code execution.checkpointing.dir}), where incremental
-     * checkpoints keep their shared files ({@code shared/}, beside {@code chk-N/}).
+     * Where incremental checkpoints keep their shared files ({@code shared/}, beside {@code chk-N/}):
+     * by default the job's checkpoint directory ({@code env.getCheckpointConfig().setCheckpointStorage},
+     * {@code execution.checkpointing.dir}); set it only to override that.
      */
     public EmbeddedRocksDBStateBackend setCheckpointDirectory(String path) {
         this.checkpointDirectory = path;
@@ -86,7 +87,8 @@ public final class EmbeddedRocksDBStateBackend extends AbstractStateBackend {
     public CheckpointableKeyedStateBackend createKeyedStateBackend(KeyedStateBackendParameters parameters) throws Exception {
         RocksDBIncrementalSnapshot snapshots = null;
         if (incremental) {
-            snapshots = new RocksDBIncrementalSnapshot(checkpointDirectory == null ? null : Paths.get(checkpointDirectory));
+            String checkpoints = checkpointDirectory != null ? checkpointDirectory : parameters.checkpointDirectory();
+            snapshots = new RocksDBIncrementalSnapshot(checkpoints == null ? null : Paths.get(checkpoints));
         }
         Path base = Paths.get(localDirectory != null ? localDirectory : System.getProperty("java.io.tmpdir"));
         String name = parameters.operatorName().replaceAll("[^A-Za-z0-9_.-]", "_");

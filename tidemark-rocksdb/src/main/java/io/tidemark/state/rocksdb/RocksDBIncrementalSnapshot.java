@@ -46,7 +46,8 @@ final class RocksDBIncrementalSnapshot {
     private SharedFiles shared() {
         if (shared == null) {
             throw new IllegalStateException("incremental RocksDB checkpoints need the checkpoint directory for their shared"
-                    + " files: set execution.checkpointing.dir (EmbeddedRocksDBStateBackend.setCheckpointDirectory)");
+                    + " files: the job's checkpoint storage (env.getCheckpointConfig().setCheckpointStorage,"
+                    + " execution.checkpointing.dir) or EmbeddedRocksDBStateBackend.setCheckpointDirectory");
         }
         return shared;
     }
