@@ -8,11 +8,13 @@ import io.tidemark.api.common.functions.MapFunction;
 import io.tidemark.api.common.functions.ReduceFunction;
 import io.tidemark.api.common.functions.RichFunction;
 import io.tidemark.api.java.functions.KeySelector;
+import io.tidemark.connector.file.sink.FileSink;
 import io.tidemark.connector.jdbc.JdbcSink;
 import io.tidemark.connector.kafka.sink.KafkaSink;
 import io.tidemark.connector.kafka.source.KafkaSource;
 import io.tidemark.flink.bridge.Broadcasts;
 import io.tidemark.flink.bridge.CoFunctions;
+import io.tidemark.flink.bridge.FileSinks;
 import io.tidemark.flink.bridge.Functions;
 import io.tidemark.flink.bridge.JdbcSinks;
 import io.tidemark.flink.bridge.KafkaConnectors;
@@ -364,7 +366,8 @@ public final class FlinkTranslator {
 
         /**
          * A Sink V2 connector, behind a pass-through keeping the counter: a Kafka sink without
-         * {@code EXACTLY_ONCE} as Flink's own KafkaSink; any other (Kafka exactly once among them) as
+         * {@code EXACTLY_ONCE} as Flink's own KafkaSink, a row-format FileSink as Flink's own FileSink
+         * ({@link FileSinks}: Flink's two-phase commit of part files); any other (Kafka exactly once among them) as
          * itself on Flink's Sink V2 ({@link SinkV2s}), writer, committer and state driven by Flink's
          * checkpoints.
          */
@@ -376,7 +379,8 @@ public final class FlinkTranslator {
             parallelism(counted, t);
             placed(counted.sinkTo(s instanceof KafkaSink<Object> kafka
                     && kafka.getDeliveryGuarantee() != io.tidemark.connector.base.DeliveryGuarantee.EXACTLY_ONCE
-                    ? KafkaConnectors.sink(kafka) : SinkV2s.of(s)).name(name));
+                    ? KafkaConnectors.sink(kafka)
+                    : s instanceof FileSink<Object> file ? FileSinks.of(file) : SinkV2s.of(s)).name(name));
             return null;
         }
 

@@ -127,6 +127,20 @@ class SourcesAndSinksAgainstFlinkTest {
         }
     }
 
+    /** The runner puts Flink's own FileSink in place, so Flink's two-phase commit applies under Flink's checkpoints. */
+    @Test
+    void theRunnerPutsFlinksOwnFileSinkInPlace() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.fromData("a", "b").sinkTo(FileSink.forRowFormat(new Path(dir.resolve("plan").toString()), new SimpleStringEncoder<String>()).build());
+        org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flink =
+                org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.getExecutionEnvironment();
+        FlinkTranslator.translate(env, flink);
+        assertThat(flink.getTransformations().stream()
+                .filter(t -> t instanceof org.apache.flink.streaming.api.transformations.SinkTransformation)
+                .map(t -> ((org.apache.flink.streaming.api.transformations.SinkTransformation<?, ?>) t).getSink().getClass().getName()))
+                .containsExactly("org.apache.flink.connector.file.sink.FileSink");
+    }
+
     @Test
     void printPrefixesAsFlinks() throws Exception {
         PrintStream before = System.out;

@@ -1,26 +1,22 @@
 package io.tidemark.connector.file.sink;
 
-import io.tidemark.api.common.functions.OpenContext;
 import io.tidemark.api.common.serialization.Encoder;
+import io.tidemark.api.connector.sink2.Committer;
+import io.tidemark.api.connector.sink2.CommitterInitContext;
+import io.tidemark.api.connector.sink2.Sink;
+import io.tidemark.api.connector.sink2.SupportsCommitter;
+import io.tidemark.api.connector.sink2.SupportsWriterState;
+import io.tidemark.api.connector.sink2.WriterInitContext;
 import io.tidemark.core.fs.Path;
-import io.tidemark.streaming.api.functions.sink.RichSinkFunction;
+import io.tidemark.core.io.SimpleVersionedSerializer;
 import io.tidemark.streaming.api.functions.sink.filesystem.BucketAssigner;
 import io.tidemark.streaming.api.functions.sink.filesystem.OutputFileConfig;
-import io.tidemark.streaming.api.functions.sink.filesystem.PartFileInfo;
 import io.tidemark.streaming.api.functions.sink.filesystem.RollingPolicy;
 import io.tidemark.streaming.api.functions.sink.filesystem.bucketassigners.DateTimeBucketAssigner;
 import io.tidemark.streaming.api.functions.sink.filesystem.rollingpolicies.DefaultRollingPolicy;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
-import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.Collection;
 import java.util.Objects;
-import java.util.UUID;
 
 /**
  * Flink's row-format file sink ({@code FileSink.forRowFormat(path, new SimpleStringEncoder<>()).build()},
@@ -30,12 +26,20 @@ import java.util.UUID;
  * <p>Part files, as Flink names them: each subtask writes {@code <prefix>-<uuid>-<n><suffix>} (prefix
  * {@code part}, a random id per subtask, {@code n} counting from 0 per bucket). A part is written as the
  * hidden in-progress file {@code .<name>.inprogress.<uuid>}; the rolling policy closes it (default: 128
- * MiB, or open 60 s, or idle 60 s, checked at each record) and it becomes pending. Pending and open
- * parts are committed — renamed to their final name — when the input ends, as Flink does without
- * checkpoints. Guarantee: at least once; a job that fails leaves its in-progress files (hidden)
- * behind, never a partial file under a final name. Exactly once will come with checkpoints.
+ * MiB, or open 60 s, or idle 60 s, checked at each record) and it becomes pending; a pending part is
+ * committed — renamed to its final name — by the {@link FileCommitter}.
+ *
+ * <p>Guarantee: with checkpointing, exactly once. Pending parts are committed when the checkpoint
+ * after which they were closed completes; parts still open at a checkpoint are synced and their length
+ * kept in the checkpoint ({@link FileWriterState}); a restore commits the checkpoint's pending parts
+ * (again: nothing to do), truncates the open parts to their checkpointed length and goes on writing
+ * them, and deletes the subtask's other in-progress files (written after the checkpoint). So the
+ * committed files are always a prefix of a fault-free run's, and equal to them once the job ends.
+ * Without checkpointing every part is committed when the input ends; a job that fails leaves its
+ * in-progress files (hidden) behind, never a partial file under a final name. See docs/checkpoints.md.
  */
-public final class FileSink<IN> extends RichSinkFunction<IN> {
+public final class FileSink<IN> implements Sink<IN>, SupportsCommitter<FileSinkCommittable>,
+        SupportsWriterState<IN, FileWriterState> {
 
     private static final long serialVersionUID = 1L;
 
@@ -44,11 +48,6 @@ public final class FileSink<IN> extends RichSinkFunction<IN> {
     private final BucketAssigner<IN, String> bucketAssigner;
     private final RollingPolicy<IN, String> rollingPolicy;
     private final OutputFileConfig outputFileConfig;
-
-    private transient String uniqueId;
-    private transient Map<String, Part> open;
-    private transient Map<String, Integer> counters;
-    private transient List<Part> pending;
 
     private FileSink(Path basePath, Encoder<IN> encoder, BucketAssigner<IN, String> bucketAssigner,
             RollingPolicy<IN, String> rollingPolicy, OutputFileConfig outputFileConfig) {
@@ -65,163 +64,48 @@ public final class FileSink<IN> extends RichSinkFunction<IN> {
     }
 
     @Override
-    public void open(OpenContext openContext) {
-        uniqueId = UUID.randomUUID().toString();
-        open = new HashMap<>();
-        counters = new HashMap<>();
-        pending = new ArrayList<>();
+    public FileWriter<IN> createWriter(WriterInitContext context) {
+        return FileWriter.create(this, context);
     }
 
     @Override
-    public void invoke(IN value, Context context) throws Exception {
-        if (open == null) {
-            open(null);
-        }
-        long now = context.currentProcessingTime();
-        String bucket = bucketAssigner.getBucketId(value, new BucketAssigner.Context() {
-            @Override
-            public long currentProcessingTime() {
-                return now;
-            }
-
-            @Override
-            public long currentWatermark() {
-                return context.currentWatermark();
-            }
-
-            @Override
-            public Long timestamp() {
-                return context.timestamp();
-            }
-        });
-        Part part = open.get(bucket);
-        if (part != null && (rollingPolicy.shouldRollOnEvent(part, value) || rollingPolicy.shouldRollOnProcessingTime(part, now))) {
-            roll(part);
-            part = null;
-        }
-        if (part == null) {
-            part = newPart(bucket, now);
-            open.put(bucket, part);
-        }
-        part.write(value, now);
+    public FileWriter<IN> restoreWriter(WriterInitContext context, Collection<FileWriterState> recoveredState) throws IOException {
+        return FileWriter.restore(this, context, recoveredState);
     }
 
-    private Part newPart(String bucket, long now) throws IOException {
-        java.nio.file.Path dir = bucket.isEmpty() ? basePath.toNioPath() : basePath.toNioPath().resolve(bucket);
-        Files.createDirectories(dir);
-        int n = counters.merge(bucket, 1, Integer::sum) - 1;
-        String name = outputFileConfig.getPartPrefix() + "-" + uniqueId + "-" + n + outputFileConfig.getPartSuffix();
-        java.nio.file.Path inProgress = dir.resolve("." + name + ".inprogress." + UUID.randomUUID());
-        return new Part(bucket, dir.resolve(name), inProgress, now);
-    }
-
-    private void roll(Part part) throws IOException {
-        part.close();
-        open.remove(part.bucket);
-        pending.add(part);
-    }
-
-    /** The input ended: every part is closed and committed under its final name. */
     @Override
-    public void finish() throws Exception {
-        if (open == null) {
-            return;
-        }
-        for (Part part : new ArrayList<>(open.values())) {
-            roll(part);
-        }
-        for (Part part : pending) {
-            Files.move(part.inProgress, part.finalPath, StandardCopyOption.ATOMIC_MOVE);
-        }
-        pending.clear();
+    public SimpleVersionedSerializer<FileWriterState> getWriterStateSerializer() {
+        return new FileWriterState.Serializer();
     }
 
-    /** After a failure or cancellation: streams closed, in-progress files left (hidden), as Flink does. */
     @Override
-    public void close() throws Exception {
-        if (open != null) {
-            for (Part part : open.values()) {
-                part.close();
-            }
-            open.clear();
-        }
+    public Committer<FileSinkCommittable> createCommitter(CommitterInitContext context) {
+        return new FileCommitter();
     }
 
-    /** One part file being written. */
-    private final class Part implements PartFileInfo<String> {
-        final String bucket;
-        final java.nio.file.Path finalPath;
-        final java.nio.file.Path inProgress;
-        final long created;
-        long updated;
-        long size;
-        private final CountingStream out;
-
-        Part(String bucket, java.nio.file.Path finalPath, java.nio.file.Path inProgress, long now) throws IOException {
-            this.bucket = bucket;
-            this.finalPath = finalPath;
-            this.inProgress = inProgress;
-            this.created = now;
-            this.updated = now;
-            this.out = new CountingStream(new BufferedOutputStream(Files.newOutputStream(inProgress), 1 << 16));
-        }
-
-        void write(IN value, long now) throws IOException {
-            encoder.encode(value, out);
-            size = out.count;
-            updated = now;
-        }
-
-        void close() throws IOException {
-            out.close();
-        }
-
-        @Override
-        public String getBucketId() {
-            return bucket;
-        }
-
-        @Override
-        public long getCreationTime() {
-            return created;
-        }
-
-        @Override
-        public long getSize() {
-            return size;
-        }
-
-        @Override
-        public long getLastUpdateTime() {
-            return updated;
-        }
+    @Override
+    public SimpleVersionedSerializer<FileSinkCommittable> getCommittableSerializer() {
+        return new FileSinkCommittable.Serializer();
     }
 
-    /** Counts the bytes written through it. */
-    private static final class CountingStream extends OutputStream {
-        private final OutputStream out;
-        long count;
+    public Path getBasePath() {
+        return basePath;
+    }
 
-        CountingStream(OutputStream out) {
-            this.out = out;
-        }
+    public Encoder<IN> getEncoder() {
+        return encoder;
+    }
 
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-            count++;
-        }
+    public BucketAssigner<IN, String> getBucketAssigner() {
+        return bucketAssigner;
+    }
 
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-            count += len;
-        }
+    public RollingPolicy<IN, String> getRollingPolicy() {
+        return rollingPolicy;
+    }
 
-        @Override
-        public void close() throws IOException {
-            out.close();
-        }
+    public OutputFileConfig getOutputFileConfig() {
+        return outputFileConfig;
     }
 
     /** Builds a row-format {@link FileSink}. */

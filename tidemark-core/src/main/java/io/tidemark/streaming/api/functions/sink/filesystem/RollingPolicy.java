@@ -5,7 +5,7 @@ import java.io.Serializable;
 /** When the part file being written is closed and a new one started, as Flink's. */
 public interface RollingPolicy<IN, BucketID> extends Serializable {
 
-    /** Whether to roll at a checkpoint (Tidemark has none yet: never asked). */
+    /** Whether to roll the open part at a checkpoint (else it stays open, its length kept in the checkpoint). */
     boolean shouldRollOnCheckpoint(PartFileInfo<BucketID> partFileState);
 
     /** Whether to roll before writing {@code element}. */
