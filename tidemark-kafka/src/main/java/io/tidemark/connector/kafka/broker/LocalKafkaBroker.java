@@ -24,9 +24,11 @@ import kafka.server.KafkaRaftServer;
 import kafka.tools.StorageTool;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListTransactionsOptions;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.admin.TransactionState;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -270,7 +272,33 @@ public final class LocalKafkaBroker implements AutoCloseable {
      * transactions (and non-transactional ones) up to the last stable offset, partition by partition.
      */
     public List<ConsumerRecord<String, String>> readCommitted(String topic) {
+        awaitCompletingTransactions();
         return read(topic, "read_committed");
+    }
+
+    /**
+     * Waits until no transaction is between its commit or abort and the markers that end it in the
+     * partitions: a producer's {@code commitTransaction} returns once the coordinator has decided, and
+     * the markers that move a partition's last stable offset follow. Transactions still open are not
+     * waited for (a {@code read_committed} reader does not see them, which is what a test checks).
+     */
+    private void awaitCompletingTransactions() {
+        ListTransactionsOptions completing = new ListTransactionsOptions()
+                .filterStates(List.of(TransactionState.PREPARE_COMMIT, TransactionState.PREPARE_ABORT));
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        try {
+            while (!admin().listTransactions(completing).all().get(30, TimeUnit.SECONDS).isEmpty()) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("transactions still completing after 30 s");
+                }
+                Thread.sleep(5);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for transactions to complete", e);
+        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("cannot list transactions: " + e.getMessage(), e);
+        }
     }
 
     private List<ConsumerRecord<String, String>> read(String topic, String isolation) {
