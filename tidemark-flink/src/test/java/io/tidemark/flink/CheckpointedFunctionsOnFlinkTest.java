@@ -153,6 +153,12 @@ class CheckpointedFunctionsOnFlinkTest {
                 .sorted().collect(Collectors.toList());
     }
 
+    /** The number {@code n} of the latest complete {@code chk-<n>} under {@code dir}, 0 before the first. */
+    static long latestNumber(Path dir) {
+        return FlinkCheckpointing.latest(dir).map(p -> Long.parseLong(p.getFileName().toString().substring("chk-".length())))
+                .orElse(0L);
+    }
+
     @Test
     void sourcesWithOperatorAndSplitStateResumeFromTheCheckpoint(@TempDir Path dir) throws Exception {
         FlinkRunner.Options options = SharedMiniCluster.options(); // the checkpoints are the program's own
@@ -160,9 +166,15 @@ class CheckpointedFunctionsOnFlinkTest {
         first.setExecutor(FlinkRunner.executor(options));
         JobClient running = first.executeAsync("first half");
         assertThat(HALF.await(60, TimeUnit.SECONDS)).as("both sources reached half-way").isTrue();
-        Path before = FlinkCheckpointing.latest(dir).orElse(null);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (FlinkCheckpointing.latest(dir).orElse(before) == before || COMPLETED.get() == 0) {
+        while (SEEN.size() < N) {
+            assertThat(System.nanoTime()).as("the first half reached the sink").isLessThan(deadline);
+            LockSupport.parkNanos(5_000_000L);
+        }
+        // At most one checkpoint is in flight at a time, so the one after the next was triggered after
+        // both sources stopped half-way: its positions are exactly N / 2.
+        long wanted = latestNumber(dir) + 2;
+        while (latestNumber(dir) < wanted || COMPLETED.get() == 0) {
             assertThat(System.nanoTime()).as("a checkpoint taken while both sources wait half-way").isLessThan(deadline);
             LockSupport.parkNanos(5_000_000L);
         }
