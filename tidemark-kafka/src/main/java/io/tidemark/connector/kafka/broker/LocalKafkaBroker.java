@@ -205,21 +205,36 @@ public final class LocalKafkaBroker implements AutoCloseable {
     /** Waits until the broker serves {@code partitions} partitions of {@code topic}, each with a leader. */
     private void awaitPartitions(String topic, int partitions) throws InterruptedException, ExecutionException,
             java.util.concurrent.TimeoutException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (true) {
-            TopicDescription d = null;
+        pollUntil("topic " + topic + " did not get " + partitions + " partitions with leaders", () -> {
+            TopicDescription d;
             try {
                 d = admin().describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic);
             } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
-                    throw e;
-                } // the broker has not applied the new topic to its metadata yet
+                if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                    return false; // the broker has not applied the new topic to its metadata yet
+                }
+                throw e;
             }
-            if (d != null && d.partitions().size() == partitions && d.partitions().stream().allMatch(p -> p.leader() != null)) {
-                return;
-            }
+            return d.partitions().size() == partitions && d.partitions().stream().allMatch(p -> p.leader() != null);
+        });
+    }
+
+    /** A condition of the broker's state, asked again until it holds. */
+    @FunctionalInterface
+    private interface Condition {
+        boolean holds() throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException;
+    }
+
+    /**
+     * Asks {@code condition} every 5 ms until it holds; after 30 s fails with {@code failure}. The broker
+     * applies metadata and transaction markers asynchronously, so what its admin API reports converges.
+     */
+    private static void pollUntil(String failure, Condition condition) throws InterruptedException, ExecutionException,
+            java.util.concurrent.TimeoutException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!condition.holds()) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("topic " + topic + " did not get " + partitions + " partitions with leaders: " + d);
+                throw new IllegalStateException(failure + " within 30 s");
             }
             Thread.sleep(5);
         }
@@ -285,14 +300,9 @@ public final class LocalKafkaBroker implements AutoCloseable {
     private void awaitCompletingTransactions() {
         ListTransactionsOptions completing = new ListTransactionsOptions()
                 .filterStates(List.of(TransactionState.PREPARE_COMMIT, TransactionState.PREPARE_ABORT));
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         try {
-            while (!admin().listTransactions(completing).all().get(30, TimeUnit.SECONDS).isEmpty()) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("transactions still completing after 30 s");
-                }
-                Thread.sleep(5);
-            }
+            pollUntil("transactions were still completing",
+                    () -> admin().listTransactions(completing).all().get(30, TimeUnit.SECONDS).isEmpty());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for transactions to complete", e);
