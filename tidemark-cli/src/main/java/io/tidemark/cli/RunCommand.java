@@ -18,7 +18,8 @@ import picocli.CommandLine.Parameters;
             "Results, late records and dead letters go where the job file says, as they come.",
             "Runs on the embedded engine, or with --engine flink on Apache Flink.",
             "Ctrl-C (SIGINT) or SIGTERM stops the source, fires the open windows and",
-            "prints the summary; a second one exits at once."})
+            "prints the summary; a second one exits at once. With the job file's checkpoint:",
+            "it resumes from the latest checkpoint, and a stop takes one and keeps it."})
 final class RunCommand implements Callable<Integer> {
 
     private final Main.Io io;
@@ -52,6 +53,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No summary.")
     boolean quiet;
 
+    @Option(names = "--fresh", description = {"With the job file's checkpoint: start from the beginning instead of resuming",
+        "from the latest checkpoint; what checkpoint.dir held is set aside (moved into set-aside-TIME/), not deleted."})
+    boolean fresh;
+
     RunCommand(Main.Io io) {
         this.io = io;
     }
@@ -66,8 +71,17 @@ final class RunCommand implements Callable<Integer> {
         }
         Engine e = Engine.of(engine, flinkMaster);
         JobConfig job = JobConfigLoader.load(jobFile, BuiltIn.catalog());
-        RunReport report = JobRunner.run(job, new JobRunner.Options(parallelism, io.out(), io.err(),
-                io.terminal() && !noProgress, e, io.control(), monitorPort));
+        if (fresh && job.checkpoint() == null) {
+            throw new ConfigException("--fresh", "the job file has no checkpoint: section; every run starts from the beginning");
+        }
+        RunReport report;
+        try {
+            report = JobRunner.run(job, new JobRunner.Options(parallelism, io.out(), io.err(),
+                    io.terminal() && !noProgress, e, io.control(), monitorPort, fresh));
+        } catch (JobRunner.AlreadyFinished done) {
+            io.err().println("tidemark: " + done.getMessage());
+            return Main.OK;
+        }
         if (!quiet) {
             io.out().print(Summary.format(report));
         }

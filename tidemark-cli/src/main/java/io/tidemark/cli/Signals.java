@@ -29,8 +29,7 @@ final class Signals {
                     first = seen[0]++ == 0;
                 }
                 if (first && control.stop("SIG" + name, code)) {
-                    err.println("\ntidemark: SIG" + name + ": stopping: the source stops reading, open windows fire, then the "
-                            + "summary (a second signal exits at once)");
+                    err.println("\ntidemark: SIG" + name + ": stopping: " + control.howItStops() + " (a second signal exits at once)");
                     return;
                 }
                 err.println("\ntidemark: SIG" + name + ": exiting now; the outputs end at their last complete line");

@@ -40,6 +40,18 @@ public record JobConfig(
         return new Monitoring(settings.get(JobKeys.MONITOR_PORT), settings.get(JobKeys.MONITOR_BIND));
     }
 
+    /** {@code checkpoint}: where and how often the job's checkpoints are taken, or null when the job file has none. */
+    public Checkpoint checkpoint() {
+        if (!settings.isSet(JobKeys.CHECKPOINT_DIR)) {
+            return null;
+        }
+        return new Checkpoint(jobFile.getParent().resolve(settings.get(JobKeys.CHECKPOINT_DIR)).normalize(),
+                settings.get(JobKeys.CHECKPOINT_INTERVAL), settings.get(JobKeys.CHECKPOINT_RETAIN));
+    }
+
+    /** The checkpoint folder (absolute), the interval between checkpoints, how many completed ones are kept. */
+    public record Checkpoint(Path dir, Duration interval, int retain) {}
+
     /** The monitor's port (0: any free one) and the address it listens on. */
     public record Monitoring(int port, String bind) {}
 

@@ -121,6 +121,17 @@ public final class JobConfigLoader {
                         + "this machine (e.g. 127.0.0.1, ::1 or 0.0.0.0)");
             }
         }
+        if (job.checkpoint() != null) {
+            if (job.checkpoint().interval().toMillis() < 10) {
+                throw new ConfigException(JobKeys.CHECKPOINT_INTERVAL.path(), "must be at least 10ms: "
+                        + Durations.format(job.checkpoint().interval()));
+            }
+            if (!job.source().spec().resumable()) {
+                throw new ConfigException(JobKeys.CHECKPOINT_DIR.path(), "not with source.type " + job.source().spec().type()
+                        + ": it cannot be read again from a position, so a run cannot resume (what it sent since the last "
+                        + "checkpoint, and while the job was down, would be lost); use a file, the generator or Kafka");
+            }
+        }
         if (s.isSet(JobKeys.HEADER) && !s.get(JobKeys.HEADER) && job.source().columns() == null) {
             throw new ConfigException(JobKeys.HEADER.path(), "false needs source.columns to name the fields");
         }

@@ -211,6 +211,26 @@ public final class JobKeys {
                     + "`shared/` beside the checkpoints, and refers to the rest. Needs the checkpoint directory. Flink's "
                     + "`execution.checkpointing.incremental`.");
 
+    // ------------------------------------------------------------------ checkpoint
+
+    public static final Key<String> CHECKPOINT_DIR = Key.of("checkpoint.dir", Types.path())
+            .required("the folder the job's checkpoints go to, e.g. checkpoints/")
+            .doc("The folder the job's checkpoints (`chk-N/`) and its outputs' staged lines (`outputs/`) go to; created if "
+                    + "missing. `tidemark run` resumes from the latest completed checkpoint in it, and the file outputs commit "
+                    + "with the checkpoints: exactly once. Not the input, the job file or an output, nor a folder holding them. "
+                    + "See [Checkpoints](#checkpoints).");
+
+    public static final Key<Duration> CHECKPOINT_INTERVAL = Key.of("checkpoint.interval", Types.positiveDuration())
+            .dflt(Duration.ofSeconds(1))
+            .doc("How often a checkpoint is taken (at least `10ms`). The file outputs lag the job by about this much: what "
+                    + "the job produced reaches them when the next checkpoint completes. Flink's "
+                    + "`execution.checkpointing.interval`.");
+
+    public static final Key<Integer> CHECKPOINT_RETAIN = Key.of("checkpoint.retain", Types.integer(1, 100))
+            .dflt(3)
+            .doc("How many completed checkpoints are kept; older ones are deleted. With 2 or more, a damaged latest "
+                    + "checkpoint is skipped for the one before. Flink's `execution.checkpointing.num-retained`.");
+
     // ------------------------------------------------------------------ output
 
     /** The job's three outputs. */
@@ -285,6 +305,9 @@ public final class JobKeys {
                 .add(MONITOR_PORT).add(MONITOR_BIND));
         root.add(new Group("state").doc("Where keyed state lives while the job runs.")
                 .add(STATE_BACKEND).add(STATE_DIR).add(STATE_INCREMENTAL));
+        root.add(new Group("checkpoint").doc("Checkpoints: a stopped, killed or crashed run resumes where the last checkpoint "
+                        + "was taken, and the file outputs are exactly once.")
+                .add(CHECKPOINT_DIR).add(CHECKPOINT_INTERVAL).add(CHECKPOINT_RETAIN));
         return new KeyTable(root);
     }
 

@@ -51,6 +51,24 @@ public final class Places {
                 throw new ConfigException(key, e.getMessage());
             }
         }
+        if (job.checkpoint() != null) {
+            checkpointDir(job.checkpoint().dir(), taken);
+        }
+    }
+
+    /** The checkpoint folder is a folder (or can be made) and holds none of the job's files, nor is one of them. */
+    private static void checkpointDir(Path dir, List<Place> taken) {
+        String key = JobKeys.CHECKPOINT_DIR.path();
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new ConfigException(key, "is not a folder: " + dir);
+        }
+        Path realDir = real(dir);
+        for (Place t : taken) {
+            if (real(t.path()).startsWith(realDir)) {
+                throw new ConfigException(key, same(dir, t.path()) ? "is " + t.key() + ": " + dir
+                        : "holds " + t.key() + " (" + t.path() + "): the checkpoint folder is the job's own; use another folder");
+            }
+        }
     }
 
     /** Whether the two paths are one file: the same real path, or the same file by identity. */

@@ -68,7 +68,9 @@ public final class LineInterpreter {
     public record Rejected(DeadLetter letter, String split, Long arrival) implements Outcome {}
 
     /** A record that passed every check of this class, with its split and (replay) arrival time. */
-    public record Candidate(Event event, String split, Long arrival) implements Outcome {}
+    public record Candidate(Event event, String split, Long arrival) implements Outcome, java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+    }
 
     private final LineParser parser;
     private final boolean header;
@@ -85,6 +87,7 @@ public final class LineInterpreter {
             .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
     private CharBuffer chars = CharBuffer.allocate(256);
     private boolean headerSeen;
+    private String headerLine;
 
     public LineInterpreter(JobConfig.Source source, JobConfig.EventTime eventTime, List<String> keyBy,
             List<AggregateSpec> aggregates, String defaultSplit) {
@@ -99,6 +102,20 @@ public final class LineInterpreter {
         this.keyBy = keyBy;
         this.aggregates = aggregates;
         this.defaultSplit = defaultSplit;
+    }
+
+    /** The CSV header line this interpreter read (and named its fields by), or null. */
+    public String headerLine() {
+        return headerLine;
+    }
+
+    /** Continues after {@code line}, the header an earlier interpreter read (a resumed input does not read it again). */
+    public void resumeAfterHeader(String line) {
+        if (line != null && header) {
+            headerSeen = true;
+            headerLine = line;
+            parser.header(line);
+        }
     }
 
     public Outcome interpret(Line raw, String source, long lineNumber) {
@@ -120,6 +137,7 @@ public final class LineInterpreter {
         }
         if (header && !headerSeen) {
             headerSeen = true;
+            headerLine = line;
             parser.header(line);
             return new Skipped(true, line);
         }

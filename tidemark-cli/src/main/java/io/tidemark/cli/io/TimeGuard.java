@@ -128,6 +128,47 @@ public final class TimeGuard {
         held.clear();
     }
 
+    /**
+     * What the guard has decided so far and holds (the reference, the held records with their support),
+     * for a checkpoint: a guard {@link #restore restored} from it decides the rest of the input exactly as
+     * this one would. At most {@code 2Q − 1} held records.
+     */
+    public State state() {
+        List<HeldState> h = new ArrayList<>(held.size());
+        for (Held x : held) {
+            h.add(new HeldState(x.c, x.supporters, x.contradictions, x.highestContradiction));
+        }
+        return new State(reference, h);
+    }
+
+    /** Continues from {@code s} (taken by {@link #state} of a guard with the same settings). */
+    public void restore(State s) {
+        reference = s.reference();
+        held.clear();
+        for (HeldState x : s.held()) {
+            Held h = new Held(x.candidate());
+            h.supporters = x.supporters();
+            h.contradictions = x.contradictions();
+            h.highestContradiction = x.highestContradiction();
+            held.add(h);
+        }
+    }
+
+    /** The guard's state: its reference ({@code Long.MIN_VALUE}: none yet) and held records in reading order. */
+    public record State(long reference, List<HeldState> held) implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+
+        public State {
+            held = List.copyOf(held);
+        }
+    }
+
+    /** A held record and what the records after it said so far. */
+    public record HeldState(Candidate candidate, int supporters, int contradictions, long highestContradiction)
+            implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+    }
+
     /** Records held, waiting for confirmation. */
     public int held() {
         return held.size();

@@ -34,9 +34,24 @@ final class Frames {
     static final byte END = 7;
     /** Command → source: stop reading and end the input (drain). */
     static final byte STOP = 8;
+    /** Function → command: checkpoint barrier (its id): stage out what came before; an {@link #ACK} answers. */
+    static final byte BARRIER = 9;
+    /** Command → function: the barrier's id and the link's committable (staged bytes up to the barrier). */
+    static final byte ACK = 10;
+    /** Function → command: a checkpoint completed (its id): commit up to the committable (an offset). */
+    static final byte COMMIT = 11;
+    /** Source → command: it resumed from a checkpoint (lines read before, bytes, records held). */
+    static final byte RESUMED = 12;
 
     /** The roles of the functions that link to the command. */
-    enum Role { SOURCE, RESULTS, LATE, NO_WINDOW }
+    enum Role {
+        SOURCE, RESULTS, LATE, NO_WINDOW;
+
+        /** The link's name in staged outputs: {@code results-0}. */
+        String link(int subtask) {
+            return name().toLowerCase(java.util.Locale.ROOT) + "-" + subtask;
+        }
+    }
 
     private Frames() {}
 

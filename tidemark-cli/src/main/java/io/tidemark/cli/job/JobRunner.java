@@ -55,7 +55,13 @@ public final class JobRunner {
 
     /** How a run is done: where, at which parallelism, with which standard streams and signal hold. */
     public record Options(int parallelism, PrintStream out, PrintStream err, boolean progress, Engine engine,
-            RunControl control, Integer monitorPort) {
+            RunControl control, Integer monitorPort, boolean fresh) {
+
+        /** Resuming from the job file's checkpoints, if any ({@code fresh}: from the beginning). */
+        public Options(int parallelism, PrintStream out, PrintStream err, boolean progress, Engine engine, RunControl control,
+                Integer monitorPort) {
+            this(parallelism, out, err, progress, engine, control, monitorPort, false);
+        }
 
         /** Without a monitor port of the command line's (the job file's {@code monitoring}, if any, applies). */
         public Options(int parallelism, PrintStream out, PrintStream err, boolean progress, Engine engine, RunControl control) {
@@ -78,6 +84,15 @@ public final class JobRunner {
 
     private JobRunner() {}
 
+    /** The job file's latest checkpoint is the end of a finished run: there is nothing to resume. */
+    public static final class AlreadyFinished extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        AlreadyFinished(String message) {
+            super(message);
+        }
+    }
+
     /** Fails with {@link EngineUnavailableException} when {@code engine} cannot run here (Flink not on the class path). */
     public static void checkEngine(Engine engine) {
         if (engine.flink()) {
@@ -92,9 +107,28 @@ public final class JobRunner {
      */
     public static RunReport run(JobConfig job, Options o) throws Exception {
         checkEngine(o.engine());
+        if (job.checkpoint() != null && o.engine().flink()) {
+            throw new io.tidemark.cli.config.ConfigException(io.tidemark.cli.config.JobKeys.CHECKPOINT_DIR.path(),
+                    "checkpoints are taken on the embedded engine only; run without --engine flink, or without checkpoint:");
+        }
         preflight(job);
         InetAddress bind = bindAddress(o.engine());
         RunContext run = new RunContext(job, o.err());
+        Resume.Plan plan = job.checkpoint() == null ? null : Resume.plan(job, o.parallelism(), o.fresh(), o.err());
+        try {
+            return run(job, o, run, plan, bind);
+        } finally {
+            if (plan != null) {
+                plan.close();
+            }
+        }
+    }
+
+    private static RunReport run(JobConfig job, Options o, RunContext run, Resume.Plan plan, InetAddress bind) throws Exception {
+        if (plan != null) {
+            run.stageIn(plan.outputs(), plan.from() == null, m -> o.err().println("tidemark: " + m));
+        }
+        int links = 1 + 2 * o.parallelism() + (job.window().hasGaps() ? 1 : 0);
         try {
             run.open(o.out());
         } catch (IOException e) {
@@ -107,9 +141,13 @@ public final class JobRunner {
         try (RunServer server = new RunServer(bind, run)) {
             run.onFailure(server::close); // the job's functions lose their links and fail
             LinkAddress link = server.address(bind.getHostAddress());
-            Pipeline p = pipeline(job, o.parallelism(), link);
+            Pipeline p = pipeline(job, o.parallelism(), link, plan);
             StreamExecutionEnvironment env = p.env();
-            o.control().bind(() -> {
+            CheckpointStop atCheckpoint = plan == null ? null : new CheckpointStop(run, links, o.err());
+            if (atCheckpoint != null) {
+                o.control().stopsAtCheckpoint();
+            }
+            o.control().bind(atCheckpoint != null ? atCheckpoint::request : () -> {
                 server.stopSources();
                 p.stopSource().run();
             }, run::failed);
@@ -139,6 +177,9 @@ public final class JobRunner {
                 } else {
                     io.tidemark.core.execution.JobClient client = env.executeAsync(job.name());
                     o.control().started(client);
+                    if (atCheckpoint != null) {
+                        atCheckpoint.started(client);
+                    }
                     live.set(client);
                     JobConfig.Monitoring m = o.monitoring(job);
                     if (m != null) {
@@ -160,7 +201,16 @@ public final class JobRunner {
                 failed = e;
             }
             long wall = (System.nanoTime() - t0) / 1_000_000L;
-            int links = 1 + 2 * o.parallelism() + (job.window().hasGaps() ? 1 : 0);
+            if (atCheckpoint != null && atCheckpoint.stoppedAt() >= 0) {
+                // stopped at a checkpoint: the job was cancelled after it; what was committed stays for the next run
+                o.control().unbind();
+                settled = true;
+                run.suspend();
+                o.err().println("tidemark: stopped at checkpoint " + atCheckpoint.stoppedAt() + " in " + plan.dir()
+                        + ": the next tidemark run resumes from it");
+                return report(job, run.stats, null, wall, o, "stopped at checkpoint " + atCheckpoint.stoppedAt()
+                        + ": the next run resumes from it (records in open windows are in it, not yet in results)");
+            }
             if (failed == null && run.failure() == null && !server.awaitEnded(links, DELIVERY_MILLIS) && run.failure() == null) {
                 failed = new IOException("the job ended but its functions did not deliver everything within "
                         + DELIVERY_MILLIS / 1000 + " s");
@@ -180,7 +230,8 @@ public final class JobRunner {
             if (cause != null) {
                 settled = true;
                 List<String> kept = run.abort();
-                throw new RunFailedException(describe(cause), cause, kept);
+                throw new RunFailedException(describe(cause) + (plan == null ? "" : "\n  the file outputs keep what the last completed "
+                        + "checkpoint committed: the next tidemark run resumes from it"), cause, kept);
             }
             try {
                 settled = true;
@@ -188,7 +239,9 @@ public final class JobRunner {
             } catch (IOException e) {
                 throw new RunFailedException(e.getMessage(), e, run.abort());
             }
-            return report(job, run.stats, embedded, wall, o);
+            return report(job, run.stats, embedded, wall, o, plan == null || plan.from() == null ? null
+                    : "resumed from checkpoint " + plan.from().id() + ": lines read count from the input's start, the other "
+                            + "counts this run's (the outputs hold the whole job's)");
         } finally {
             if (!settled) {
                 run.abort(); // the run could not even start (or the command is going down): nothing half-written stays
@@ -230,14 +283,30 @@ public final class JobRunner {
         }
     }
 
-    /** The job: the source, the windows and the sinks, linked to the command at {@code link}. */
+    /** The job without checkpoints. */
     static Pipeline pipeline(JobConfig job, int parallelism, LinkAddress link) {
+        return pipeline(job, parallelism, link, null);
+    }
+
+    /**
+     * The job: the source, the windows and the sinks, linked to the command at {@code link}; with
+     * {@code plan}, taking checkpoints into its folder and restoring its checkpoint.
+     */
+    static Pipeline pipeline(JobConfig job, int parallelism, LinkAddress link, Resume.Plan plan) {
         ReplayClock clock = job.source().replay() ? new ReplayClock() : null;
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(parallelism);
         env.setStateBackend(StateBackendLoader.fromConfig(job.stateBackend()));
         if (clock != null) {
             env.setClock(clock);
+        }
+        if (plan != null) {
+            env.enableCheckpointing(job.checkpoint().interval().toMillis());
+            env.getCheckpointConfig().setCheckpointStorage(plan.dir().toString())
+                    .setNumRetainedCheckpoints(job.checkpoint().retain());
+            if (plan.from() != null) {
+                env.getCheckpointConfig().setStateRecoveryPath(plan.from().directory().toString());
+            }
         }
         // per-event: Tidemark's extension; idleness is then checked at the default interval (200 ms)
         env.getConfig().setPerEventWatermarks(job.watermark().perEvent());
@@ -258,7 +327,7 @@ public final class JobRunner {
                     .process(new KafkaRouter(link)).name(SOURCE + "-router").setParallelism(1);
             stopSource = kafka::cancel;
         } else {
-            events = env.fromSource(new LineSource(job, link, clock), strategy(job, (e, recordTimestamp) -> e.timestamp()), SOURCE).setParallelism(1);
+            events = env.fromSource(new LineSource(job, link, clock, plan != null), strategy(job, (e, recordTimestamp) -> e.timestamp()), SOURCE).setParallelism(1);
         }
         if (job.window().hasGaps()) {
             SingleOutputStreamOperator<Event> inWindows = events.process(new NoWindowSplitter(job.window()))
@@ -334,12 +403,13 @@ public final class JobRunner {
     /** The address a remote cluster's TaskManagers reach this command at, when the one found is not right. */
     public static final String LINK_HOST_PROPERTY = "tidemark.link.host";
 
-    private static RunReport report(JobConfig job, RunStats stats, JobExecutionResult result, long wall, Options o) {
+    private static RunReport report(JobConfig job, RunStats stats, JobExecutionResult result, long wall, Options o, String checkpoints) {
         SourceCounts source = stats.source();
         boolean sliding = job.window().type() == JobConfig.WindowType.SLIDING;
         RunReport.Watermarks w;
         if (result == null) {
-            w = new RunReport.Watermarks(null, null, "n/a on flink", "n/a on flink");
+            String why = o.engine().flink() ? "n/a on flink" : "n/a: the run stopped at a checkpoint";
+            w = new RunReport.Watermarks(null, null, why, why);
         } else {
             Map<String, Long> window = result.getOperatorMetrics(WINDOW_OPERATOR);
             long last = window.get(OperatorMetrics.LAST_EVENT_TIME_WATERMARK);
@@ -353,7 +423,7 @@ public final class JobRunner {
         }
         String stopped = o.control().stoppedBy();
         return new RunReport(job.name(), o.engine(), sliding, stats.counts(sliding), w, wall, stopped,
-                stopped == null ? source.endReason() : null, job.deadLetterLimit());
+                stopped == null ? source.endReason() : null, job.deadLetterLimit(), checkpoints);
     }
 
     /**

@@ -3,6 +3,10 @@ package io.tidemark.cli.job;
 import io.tidemark.api.common.functions.OpenContext;
 import io.tidemark.cli.data.DeadLetter;
 import io.tidemark.cli.io.Event;
+import io.tidemark.api.common.state.CheckpointListener;
+import io.tidemark.runtime.state.FunctionInitializationContext;
+import io.tidemark.runtime.state.FunctionSnapshotContext;
+import io.tidemark.streaming.api.checkpoint.CheckpointedFunction;
 import io.tidemark.streaming.api.functions.ProcessFunction;
 import io.tidemark.util.Collector;
 
@@ -12,7 +16,7 @@ import io.tidemark.util.Collector;
  * {@link Link}, opened in {@code open} and ended in {@code close}. Runs in the source's task (chained),
  * on any engine.
  */
-final class KafkaRouter extends ProcessFunction<Object, Event> {
+final class KafkaRouter extends ProcessFunction<Object, Event> implements CheckpointedFunction, CheckpointListener {
 
     private static final long serialVersionUID = 1L;
     private static final long COUNTS_EVERY_NANOS = 200_000_000L;
@@ -24,14 +28,35 @@ final class KafkaRouter extends ProcessFunction<Object, Event> {
     private transient long accepted;
     private transient long nextCounts;
     private transient volatile String stoppedBecause;
+    private transient LinkCommits commits;
 
     KafkaRouter(LinkAddress address) {
         this.address = address;
     }
 
+    /** With checkpoints: the link's committable and the counters (records, empty, accepted) are in the checkpoint. */
+    @Override
+    public void initializeState(FunctionInitializationContext context) throws Exception {
+        commits = new LinkCommits();
+        commits.initialize(context);
+        records = commits.counter(0);
+        empty = commits.counter(1);
+        accepted = commits.counter(2);
+    }
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) throws Exception {
+        commits.snapshot(link, context.getCheckpointId(), records, empty, accepted);
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        commits.complete(link, checkpointId);
+    }
+
     @Override
     public void open(OpenContext openContext) throws Exception {
-        link = Link.open(address, Frames.Role.SOURCE, getRuntimeContext().getIndexOfThisSubtask(),
+        link = Link.open(address, Frames.Role.SOURCE, getRuntimeContext().getIndexOfThisSubtask(), commits == null ? -1 : commits.restored(),
                 () -> stoppedBecause = "stopped on the command's request", () -> {});
         nextCounts = System.nanoTime() + COUNTS_EVERY_NANOS;
     }

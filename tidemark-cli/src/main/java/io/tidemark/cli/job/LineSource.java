@@ -10,8 +10,14 @@ import io.tidemark.cli.spi.Line;
 import io.tidemark.cli.spi.LineInput;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
 import io.tidemark.time.ReplayClock;
+import io.tidemark.api.common.state.CheckpointListener;
+import io.tidemark.runtime.state.FunctionInitializationContext;
+import io.tidemark.runtime.state.FunctionSnapshotContext;
+import io.tidemark.streaming.api.checkpoint.CheckpointedFunction;
 import java.io.IOException;
+import java.io.Serializable;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The job's source: reads lines from the source type's {@link LineInput}, turns each into a candidate
@@ -24,66 +30,164 @@ import java.util.List;
  * before emitting it; it holds that clock itself (the one the run sets on the environment), so that an
  * engine that serializes the source with the clock, as the Flink runner does, keeps the two one object.
  *
+ * <p>Checkpoints: each line is read, decided and emitted under the checkpoint lock, so a checkpoint
+ * falls between two lines; the source's split state is its {@link Position} (lines and bytes decided,
+ * counters, the CSV header, the time guard's held records and reference), and a restored source opens
+ * its input there ({@link io.tidemark.cli.spi.SourceSpec#open(int, long, long)}: a file seeks to the
+ * byte) and decides the rest as an uninterrupted run would, line numbers included. Its dead letters
+ * commit with the checkpoints over the link ({@link LinkCommits}).
+ *
  * <p>Stopping: the command's stop (a signal) ends the input at the next line — what was read is
  * decided and emitted, and the job drains as at the end of the input; the engine's cancel and the
  * command going away end it with an error.
  */
-final class LineSource implements SplitSourceFunction<Event> {
+final class LineSource implements SplitSourceFunction<Event>, CheckpointedFunction, CheckpointListener {
 
     private static final long serialVersionUID = 1L;
     static final String SINGLE_SPLIT = "all";
+    /** The source's split state: one entry, its {@link Position}. */
+    private static final String POSITION = "position";
     private static final long COUNTS_EVERY_NANOS = 200_000_000L;
 
     private final JobConfig.Source source;
     private final JobConfig.EventTime eventTime;
     private final List<String> keyBy;
     private final List<AggregateSpec> aggregates;
-    private final LinkAddress link;
+    private final LinkAddress address;
     /** The run's replay clock (also the environment's), or null without replay. */
     private final ReplayClock clock;
+    private final boolean checkpointed;
     private volatile boolean running = true;
     private volatile String stoppedBecause;
     private transient volatile LineInput input;
+    /** The position the job restored (null: from the start), until the run reads on from it. */
+    private transient volatile Position restored;
+    /** The run's reading, once the input is open (under the checkpoint lock). */
+    private transient Reading reading;
+    /** The link, while the source runs (under the checkpoint lock). */
+    private transient Link link;
+    private transient LinkCommits commits;
 
     LineSource(JobConfig job, LinkAddress link, ReplayClock clock) {
+        this(job, link, clock, false);
+    }
+
+    /** With {@code checkpointed}, the job takes checkpoints: the link stays open after the input for the final one. */
+    LineSource(JobConfig job, LinkAddress link, ReplayClock clock, boolean checkpointed) {
+        this.checkpointed = checkpointed;
         this.source = job.source();
         this.eventTime = job.eventTime();
         this.keyBy = job.keyBy();
         this.aggregates = job.aggregates();
-        this.link = link;
+        this.address = link;
         this.clock = clock;
+    }
+
+    /**
+     * Where the source is in its input, for a checkpoint: lines and bytes read and decided, its counters,
+     * the CSV header it read, and the time guard's state. With the link's committable (dead letters).
+     */
+    record Position(long lines, long bytes, long empty, long headers, long accepted, String header, TimeGuard.State guard)
+            implements Serializable {
+        private static final long serialVersionUID = 1L;
+    }
+
+    @Override
+    public Map<String, ? extends Serializable> snapshotSplitState() {
+        Position p = reading != null ? reading.position() : restored;
+        return p == null ? Map.of() : Map.of(POSITION, p);
+    }
+
+    @Override
+    public void restoreSplitState(Map<String, ? extends Serializable> state) {
+        restored = (Position) state.get(POSITION);
+    }
+
+    @Override
+    public void initializeState(FunctionInitializationContext context) throws Exception {
+        commits = new LinkCommits();
+        commits.initialize(context);
+    }
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) throws Exception {
+        commits.snapshot(link, context.getCheckpointId());
+    }
+
+    /** Commits; the job's final checkpoint (its id {@code Long.MAX_VALUE}) also ends the link, kept open for it. */
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        commits.complete(link, checkpointId);
+        if (checkpointId == Long.MAX_VALUE && link != null) {
+            Link l = link;
+            link = null;
+            l.close();
+        }
     }
 
     @Override
     public void run(SplitSourceContext<Event> ctx) throws Exception {
-        Link out = Link.open(link, Frames.Role.SOURCE, ctx.getIndexOfThisSubtask(),
+        Link out = Link.open(address, Frames.Role.SOURCE, ctx.getIndexOfThisSubtask(), commits == null ? -1 : commits.restored(),
                 () -> stop("stopped on the command's request"), () -> stop(null));
         boolean ok = false;
         try {
+            synchronized (ctx.getCheckpointLock()) {
+                link = out;
+            }
             read(ctx, out);
             ok = true;
         } finally {
-            if (ok) {
-                out.close();
-            } else {
-                out.abandon();
-            }
+            if (!ok || !checkpointed) {
+                synchronized (ctx.getCheckpointLock()) {
+                    link = null;
+                }
+                if (ok) {
+                    out.close();
+                } else {
+                    out.abandon();
+                }
+            } // else the link stays open for the job's final checkpoint: its barrier and commit (notifyCheckpointComplete)
+        }
+    }
+
+    /** One run's reading: the input, the interpreter, the guard and the counters, changed under the checkpoint lock. */
+    private final class Reading {
+        final LineInterpreter interpreter = new LineInterpreter(source, eventTime, keyBy, aggregates, SINGLE_SPLIT);
+        final TimeGuard guard = new TimeGuard(eventTime.maxFuture().toMillis(), eventTime.confirmations(), source.replay(),
+                source.spec().live() ? System::currentTimeMillis : null);
+        long lines;
+        long bytes;
+        long empty;
+        long headers;
+        long accepted;
+
+        Position position() {
+            return new Position(lines, bytes, empty, headers, accepted, interpreter.headerLine(), guard.state());
         }
     }
 
     private void read(SplitSourceContext<Event> ctx, Link out) throws Exception {
-        LineInterpreter interpreter = new LineInterpreter(source, eventTime, keyBy, aggregates, SINGLE_SPLIT);
-        TimeGuard guard = new TimeGuard(eventTime.maxFuture().toMillis(), eventTime.confirmations(), source.replay(),
-                source.spec().live() ? System::currentTimeMillis : null);
-        long lines = 0;
-        long empty = 0;
-        long headers = 0;
-        long[] accepted = {0};
+        Object lock = ctx.getCheckpointLock();
+        Reading r = new Reading();
+        Position from = restored;
+        if (from != null) {
+            r.lines = from.lines();
+            r.bytes = from.bytes();
+            r.empty = from.empty();
+            r.headers = from.headers();
+            r.accepted = from.accepted();
+            r.interpreter.resumeAfterHeader(from.header());
+            r.guard.restore(from.guard());
+            if (from.header() != null) {
+                out.header(from.header());
+            }
+            out.resumed(from.lines(), from.bytes(), from.guard().held().size());
+        }
         IOException[] failure = {null};
         TimeGuard.Decisions decisions = new TimeGuard.Decisions() {
             @Override
             public void accept(LineInterpreter.Candidate c) {
-                accepted[0]++;
+                r.accepted++;
                 ctx.collect(c.split(), c.event());
             }
 
@@ -99,9 +203,13 @@ final class LineSource implements SplitSourceFunction<Event> {
         };
         Line line = new Line();
         long nextCounts = System.nanoTime() + COUNTS_EVERY_NANOS;
-        try (LineInput in = source.spec().open(source.maxLineLength())) {
+        try (LineInput in = from == null ? source.spec().open(source.maxLineLength())
+                : source.spec().open(source.maxLineLength(), from.lines(), from.bytes())) {
             input = in;
             String name = in.name();
+            synchronized (lock) {
+                reading = r;
+            }
             while (running) {
                 boolean more;
                 try {
@@ -118,43 +226,48 @@ final class LineSource implements SplitSourceFunction<Event> {
                     }
                     break;
                 }
-                lines++;
-                LineInterpreter.Outcome o = interpreter.interpret(line, name, lines);
-                if (o instanceof LineInterpreter.Skipped s) {
-                    if (s.header()) {
-                        headers++;
-                        out.header(s.text());
+                synchronized (lock) { // a checkpoint falls between two lines
+                    r.lines++;
+                    LineInterpreter.Outcome o = r.interpreter.interpret(line, name, r.lines);
+                    if (o instanceof LineInterpreter.Skipped s) {
+                        if (s.header()) {
+                            r.headers++;
+                            out.header(s.text());
+                        } else {
+                            r.empty++;
+                        }
+                    } else if (o instanceof LineInterpreter.Rejected rejected) {
+                        if (clock != null && rejected.arrival() != null) {
+                            clock.advanceTo(rejected.arrival());
+                        }
+                        out.dead(rejected.letter());
                     } else {
-                        empty++;
+                        LineInterpreter.Candidate c = (LineInterpreter.Candidate) o;
+                        if (clock != null) {
+                            clock.advanceTo(c.arrival());
+                        }
+                        r.guard.offer(c, decisions);
                     }
-                } else if (o instanceof LineInterpreter.Rejected r) {
-                    if (clock != null && r.arrival() != null) {
-                        clock.advanceTo(r.arrival());
-                    }
-                    out.dead(r.letter());
-                } else {
-                    LineInterpreter.Candidate c = (LineInterpreter.Candidate) o;
-                    if (clock != null) {
-                        clock.advanceTo(c.arrival());
-                    }
-                    guard.offer(c, decisions);
+                    r.bytes = in.position();
                 }
                 if (failure[0] != null) {
                     throw failure[0];
                 }
                 if (System.nanoTime() - nextCounts >= 0) {
                     nextCounts = System.nanoTime() + COUNTS_EVERY_NANOS;
-                    out.counts(new SourceCounts(lines, empty, headers, accepted[0], in.position(), guard.held(), null));
+                    out.counts(new SourceCounts(r.lines, r.empty, r.headers, r.accepted, in.position(), r.guard.held(), null));
                 }
             }
             if (stoppedBecause == null && !running) {
                 throw new IOException("source " + name + ": cancelled (the tidemark command went away or the job was cancelled)");
             }
-            guard.end(decisions);
+            synchronized (lock) {
+                r.guard.end(decisions);
+            }
             if (failure[0] != null) {
                 throw failure[0];
             }
-            out.counts(new SourceCounts(lines, empty, headers, accepted[0], in.position(), 0, stoppedBecause));
+            out.counts(new SourceCounts(r.lines, r.empty, r.headers, r.accepted, in.position(), 0, stoppedBecause));
         } finally {
             input = null;
         }
@@ -177,5 +290,9 @@ final class LineSource implements SplitSourceFunction<Event> {
     @Override
     public void cancel() {
         stop(null);
+        Link l = link;
+        if (l != null && checkpointed && input == null) {
+            l.abandon(); // the input had ended: the link waited for the final checkpoint
+        }
     }
 }

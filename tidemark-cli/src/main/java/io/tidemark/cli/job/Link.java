@@ -8,7 +8,6 @@ import java.io.Closeable;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 
@@ -20,12 +19,21 @@ import java.net.Socket;
  *
  * <p>Frames are buffered and reach the command within about 50 ms (a flusher thread), or when the
  * buffer fills; a slow command slows the job down (back-pressure), never loses a frame. {@link #close}
- * sends {@link Frames#END} and everything before it. The source's link also listens: a
- * {@link Frames#STOP} from the command runs {@code onStop}; the command going away runs {@code onLost}.
+ * sends {@link Frames#END} and everything before it. A link also listens: a {@link Frames#STOP} from
+ * the command runs {@code onStop}; the command going away runs {@code onLost}.
+ *
+ * <p>Checkpoints (a job file with {@code checkpoint:}) travel in-band: at a checkpoint the function
+ * sends {@link Frames#BARRIER} after everything it sent before and waits for the command's
+ * {@link Frames#ACK}, which carries the link's committable (the length of what the command staged
+ * for it, see {@link io.tidemark.cli.spi.StagedOutput}); the function keeps it in the checkpoint and,
+ * when the checkpoint completes, sends it back in {@link Frames#COMMIT}. A link that starts from a
+ * checkpoint says so in its hello (its restored committable, else -1). A barrier waits at most
+ * {@link #ACK_MILLIS} for its answer, else the checkpoint fails.
  */
 final class Link implements Closeable {
 
     private static final long FLUSH_MILLIS = 50;
+    static final long ACK_MILLIS = 60_000;
 
     private final Socket socket;
     private final DataOutputStream out;
@@ -33,6 +41,8 @@ final class Link implements Closeable {
     private boolean dirty;
     private volatile boolean closed;
     private IOException failure;
+    private final java.util.Map<Long, Long> acks = new java.util.HashMap<>();
+    private boolean lost;
 
     private Link(Socket socket) throws IOException {
         this.socket = socket;
@@ -41,11 +51,17 @@ final class Link implements Closeable {
         flusher.setDaemon(true);
     }
 
-    /**
-     * Connects to the command as {@code role} (subtask {@code subtask}). With {@code onStop}, listens for
-     * the command's stop (and runs {@code onLost} if the command goes away first).
-     */
+    /** Connects as {@code role} (subtask {@code subtask}), starting fresh (no checkpoint restored). */
     static Link open(LinkAddress a, Frames.Role role, int subtask, Runnable onStop, Runnable onLost) throws IOException {
+        return open(a, role, subtask, -1, onStop, onLost);
+    }
+
+    /**
+     * Connects to the command as {@code role} (subtask {@code subtask}), {@code restored} its committable
+     * from the checkpoint the job restored (-1: none). Listens for the command's stop ({@code onStop},
+     * may be null) and runs {@code onLost} (may be null) if the command goes away first.
+     */
+    static Link open(LinkAddress a, Frames.Role role, int subtask, long restored, Runnable onStop, Runnable onLost) throws IOException {
         Socket s = new Socket();
         try {
             s.connect(new InetSocketAddress(a.host(), a.port()), 10_000);
@@ -59,32 +75,88 @@ final class Link implements Closeable {
             Frames.string(link.out, a.token());
             Frames.string(link.out, role.name());
             link.out.writeInt(subtask);
+            link.out.writeLong(restored);
             link.out.flush();
         }
         link.flusher.start();
-        if (onStop != null) {
-            Thread listener = new Thread(() -> link.listen(onStop, onLost), "tidemark-link-listener");
-            listener.setDaemon(true);
-            listener.start();
-        }
+        Thread listener = new Thread(() -> link.listen(onStop, onLost), "tidemark-link-listener");
+        listener.setDaemon(true);
+        listener.start();
         return link;
     }
 
     private void listen(Runnable onStop, Runnable onLost) {
         try {
-            InputStream in = new DataInputStream(socket.getInputStream());
+            DataInputStream in = new DataInputStream(socket.getInputStream());
             int b;
             while ((b = in.read()) >= 0) {
-                if (b == Frames.STOP) {
+                if (b == Frames.STOP && onStop != null) {
                     onStop.run();
+                } else if (b == Frames.ACK) {
+                    long id = in.readLong();
+                    long offset = in.readLong();
+                    synchronized (this) {
+                        acks.put(id, offset);
+                        notifyAll();
+                    }
                 }
             }
         } catch (IOException e) {
             // the connection ended
         }
-        if (!closed) {
+        synchronized (this) {
+            lost = true;
+            notifyAll();
+        }
+        if (!closed && onLost != null) {
             onLost.run();
         }
+    }
+
+    /**
+     * Sends checkpoint {@code id}'s barrier after everything sent before and returns the command's
+     * answer: the link's committable. Fails after {@link #ACK_MILLIS} without one.
+     */
+    synchronized long barrier(long id) throws IOException {
+        check();
+        out.writeByte(Frames.BARRIER);
+        out.writeLong(id);
+        out.flush();
+        dirty = false;
+        long deadline = System.nanoTime() + ACK_MILLIS * 1_000_000L;
+        while (!acks.containsKey(id)) {
+            long left = (deadline - System.nanoTime()) / 1_000_000L;
+            if (lost || closed || left <= 0) {
+                throw new IOException(lost || closed ? "lost the connection to the tidemark command at checkpoint " + id
+                        : "the tidemark command did not answer checkpoint " + id + "'s barrier within " + ACK_MILLIS / 1000 + " s");
+            }
+            try {
+                wait(left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted at checkpoint " + id + "'s barrier", e);
+            }
+        }
+        return acks.remove(id);
+    }
+
+    /** Checkpoint {@code id} completed: the command commits this link's output up to {@code offset}. */
+    synchronized void commit(long id, long offset) throws IOException {
+        check();
+        out.writeByte(Frames.COMMIT);
+        out.writeLong(id);
+        out.writeLong(offset);
+        out.flush();
+        dirty = false;
+    }
+
+    /** The source resumed from a checkpoint, after {@code lines} lines ({@code bytes} bytes), holding {@code held} records. */
+    synchronized void resumed(long lines, long bytes, int held) throws IOException {
+        check();
+        out.writeByte(Frames.RESUMED);
+        out.writeLong(lines);
+        out.writeLong(bytes);
+        out.writeInt(held);
     }
 
     private void flushLoop() {

@@ -8,8 +8,10 @@ import io.tidemark.cli.data.WindowResult;
 import io.tidemark.cli.spi.Output;
 import io.tidemark.cli.spi.OutputContext;
 import io.tidemark.cli.spi.OutputSpec;
+import io.tidemark.cli.spi.StagedOutput;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -20,6 +22,12 @@ import java.util.Map;
  * links ({@link RunServer.Handler}, called from several threads). It owns the outputs' life cycle:
  * opened before the job starts, flushed at least every {@link #FLUSH_MILLIS} ({@link #flushDue}),
  * committed when the run ends well, aborted — the outputs of the run before put back — when it fails.
+ *
+ * <p>With checkpoints ({@link #stageIn}), an output that can ({@link OutputSpec#staged}: the files)
+ * commits with the checkpoints instead: each link gets its own {@link StagedOutput.Stage}, its barrier
+ * frames stage out and answer the committable, its commit frames commit; a failed run leaves what was
+ * committed for the next run to resume. Other outputs (standard out, Kafka, JDBC) are written as
+ * records come: at least once.
  */
 final class RunContext implements RunServer.Handler {
 
@@ -38,6 +46,12 @@ final class RunContext implements RunServer.Handler {
     private Runnable onFailure = () -> {};
 
     private final java.util.function.LongSupplier nanoClock;
+    private final Map<OutputContext.Role, StagedOutput> staged = new EnumMap<>(OutputContext.Role.class);
+    /** Per link, the latest checkpoint it committed (with checkpoints). */
+    private final Map<String, Long> committedIds = new java.util.HashMap<>();
+    private Path stagedDir;
+    private boolean fresh;
+    private java.util.function.Consumer<String> notices = m -> {};
 
     RunContext(JobConfig job, PrintStream err) {
         this(job, err, System::nanoTime);
@@ -50,6 +64,17 @@ final class RunContext implements RunServer.Handler {
         this.nanoClock = nanoClock;
     }
 
+    /**
+     * With checkpoints: the outputs that can commit with them keep their staged lines under {@code dir}
+     * (one folder per output); {@code fresh} when the job starts over. {@code notices} prints what the
+     * run says about its checkpoints. Before {@link #open}.
+     */
+    void stageIn(Path dir, boolean fresh, java.util.function.Consumer<String> notices) {
+        this.stagedDir = dir;
+        this.fresh = fresh;
+        this.notices = notices;
+    }
+
     /** Opens every output, in order; if one cannot be opened, the ones opened are put back as they were. */
     void open(PrintStream stdout) throws IOException {
         for (OutputContext.Role role : OutputContext.Role.values()) {
@@ -59,12 +84,145 @@ final class RunContext implements RunServer.Handler {
             }
             OutputContext c = JobRunner.outputContext(job, role, this::awaitInputHeader, stdout);
             try {
+                StagedOutput st = stagedDir == null ? null
+                        : spec.staged(c, stagedDir.resolve(role.key().substring("output.".length())), fresh);
+                if (st != null) {
+                    staged.put(role, st);
+                    continue;
+                }
                 outputs.put(role, spec.open(c));
             } catch (IOException | RuntimeException e) {
                 abort();
                 throw new IOException(role.key() + " (" + spec.describe() + "): cannot be opened: " + e.getMessage(), e);
             }
         }
+    }
+
+    @Override
+    public RunServer.Handler linked(Frames.Role role, int subtask, long restored) throws IOException {
+        if (stagedDir == null) {
+            return this;
+        }
+        OutputContext.Role to = switch (role) {
+            case RESULTS -> OutputContext.Role.RESULTS;
+            case LATE -> OutputContext.Role.LATE;
+            case SOURCE, NO_WINDOW -> OutputContext.Role.DEAD_LETTER;
+        };
+        String link = role.link(subtask);
+        StagedOutput st = staged.get(to);
+        return new StagedLink(link, st, st == null ? null : st.stage(link, restored));
+    }
+
+    /**
+     * One link's records with checkpoints: into its stage when its output commits with checkpoints
+     * (else as without), counted as always.
+     */
+    private final class StagedLink implements RunServer.Handler {
+        private final String link;
+        private final StagedOutput output;
+        private final StagedOutput.Stage stage;
+
+        StagedLink(String link, StagedOutput output, StagedOutput.Stage stage) {
+            this.link = link;
+            this.output = output;
+            this.stage = stage;
+        }
+
+        @Override
+        public void result(WindowResult r) throws IOException {
+            if (stage == null) {
+                RunContext.this.result(r);
+                return;
+            }
+            stats.result(r);
+            stage.write(r);
+        }
+
+        @Override
+        public void late(LateRecord r) throws IOException {
+            if (stage == null) {
+                RunContext.this.late(r);
+                return;
+            }
+            stats.late();
+            stage.write(r);
+        }
+
+        @Override
+        public void dead(DeadLetter d) throws IOException {
+            if (stage == null) {
+                RunContext.this.dead(d);
+                return;
+            }
+            stats.deadLetter(d.reason());
+            stage.write(d);
+        }
+
+        @Override
+        public void counts(SourceCounts c) {
+            RunContext.this.counts(c);
+        }
+
+        @Override
+        public void header(String line) {
+            RunContext.this.header(line);
+        }
+
+        @Override
+        public void sourceEnded() {
+            RunContext.this.sourceEnded();
+        }
+
+        @Override
+        public void failed(Throwable e) {
+            RunContext.this.failed(e);
+        }
+
+        @Override
+        public long barrier(long id) throws IOException {
+            return stage == null ? 0 : stage.barrier();
+        }
+
+        @Override
+        public void commit(long id, long offset) throws IOException {
+            if (output != null) {
+                output.commit(link, offset);
+            }
+            synchronized (RunContext.this) {
+                committedIds.merge(link, id, Math::max);
+                RunContext.this.notifyAll();
+            }
+        }
+
+        @Override
+        public void resumed(long lines, long bytes, int held) {
+            notices.accept("the source resumes after line " + String.format(java.util.Locale.ROOT, "%,d", lines) + " (byte "
+                    + String.format(java.util.Locale.ROOT, "%,d", bytes) + ") of " + job.source().spec().describe()
+                    + (held > 0 ? ", " + held + " record" + (held == 1 ? "" : "s") + " held by the event-time guard" : ""));
+        }
+
+        @Override
+        public void unlinked() {
+            if (stage != null) {
+                stage.close();
+            }
+        }
+    }
+
+    /**
+     * Waits until {@code links} links have committed checkpoint {@code id} (or a later one); false after
+     * {@code timeoutMillis} or on a failure.
+     */
+    synchronized boolean awaitCommitted(long id, int links, long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        while (committedIds.values().stream().filter(c -> c >= id).count() < links) {
+            long left = (deadline - System.nanoTime()) / 1_000_000L;
+            if (failure != null || left <= 0) {
+                return false;
+            }
+            wait(left);
+        }
+        return true;
     }
 
     /** Runs {@code r} (once) when receiving or writing fails. */
@@ -197,6 +355,10 @@ final class RunContext implements RunServer.Handler {
      * put back — then each is closed and drops what it kept aside.
      */
     void commit() throws IOException {
+        for (StagedOutput st : staged.values()) {
+            st.close(true);
+        }
+        staged.clear();
         for (Map.Entry<OutputContext.Role, Output> e : outputs.entrySet()) {
             synchronized (e.getValue()) {
                 e.getValue().flush();
@@ -218,8 +380,25 @@ final class RunContext implements RunServer.Handler {
         }
     }
 
+    /**
+     * The run stopped at a checkpoint (with checkpoints): what was committed stays for the next run to
+     * resume, what was staged after it is left to be discarded then; the outputs written as records come
+     * (standard out, …) are flushed and closed.
+     */
+    void suspend() throws IOException {
+        for (StagedOutput st : staged.values()) {
+            st.close(false);
+        }
+        staged.clear();
+        commit();
+    }
+
     /** The run failed: every output is put back as it was; returns where the failed run's records went. */
     List<String> abort() {
+        for (StagedOutput st : staged.values()) {
+            st.close(false); // what was committed stays, for the next run to resume
+        }
+        staged.clear();
         List<String> kept = new ArrayList<>();
         for (Output o : outputs.values()) {
             synchronized (o) {

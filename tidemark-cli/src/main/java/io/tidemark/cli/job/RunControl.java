@@ -15,6 +15,9 @@ public final class RunControl {
     private Consumer<JobClient> watcher;
     private String stoppedBy;
     private int exitCode;
+    private String howItStops = DRAINS;
+
+    private static final String DRAINS = "the source stops reading, open windows fire, then the summary";
 
     /**
      * Stops the run; {@code why} is how the summary names it (e.g. {@code SIGTERM}), {@code exitCode}
@@ -32,6 +35,16 @@ public final class RunControl {
         return false;
     }
 
+    /** What a stop does to the run in progress, for the signal handler's message. */
+    public synchronized String howItStops() {
+        return howItStops;
+    }
+
+    /** The run in progress stops at a checkpoint (instead of draining). */
+    synchronized void stopsAtCheckpoint() {
+        howItStops = "a checkpoint is taken and kept for the next run to resume from, then the summary";
+    }
+
     synchronized void bind(Runnable stopSources, Consumer<Throwable> onFatal) {
         this.stopSources = stopSources;
         this.onFatal = onFatal;
@@ -41,6 +54,7 @@ public final class RunControl {
     }
 
     synchronized void unbind() {
+        howItStops = DRAINS;
         stopSources = null;
         onFatal = null;
     }

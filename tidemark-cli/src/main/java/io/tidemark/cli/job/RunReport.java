@@ -8,9 +8,15 @@ import java.util.Map;
  * @param stoppedBy the signal that stopped the run (SIGINT, SIGTERM), or null
  * @param inputEnded why the input ended early (a read timeout, a stop), or null
  * @param watermarks the window operator's watermark figures, where the engine reports them and they mean something
+ * @param checkpoints how the run's counts relate to its checkpoints (it resumed from one, or stopped at one), or null
  */
 public record RunReport(String jobName, Engine engine, boolean sliding, Counts counts, Watermarks watermarks,
-        long wallMillis, String stoppedBy, String inputEnded, double deadLetterLimit) {
+        long wallMillis, String stoppedBy, String inputEnded, double deadLetterLimit, String checkpoints) {
+
+    public RunReport(String jobName, Engine engine, boolean sliding, Counts counts, Watermarks watermarks,
+            long wallMillis, String stoppedBy, String inputEnded, double deadLetterLimit) {
+        this(jobName, engine, sliding, counts, watermarks, wallMillis, stoppedBy, inputEnded, deadLetterLimit, null);
+    }
 
     /**
      * The run's counts.

@@ -3,6 +3,7 @@ package io.tidemark.cli.job;
 import java.io.BufferedInputStream;
 import java.io.Closeable;
 import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -41,6 +42,28 @@ final class RunServer implements Closeable {
 
         /** Receiving or handling failed: the run must stop. */
         void failed(Throwable e);
+
+        /**
+         * A function linked as {@code role}, subtask {@code subtask}, {@code restored} its committable
+         * from the checkpoint the job restored (-1: none); returns the handler of what it sends.
+         */
+        default Handler linked(Frames.Role role, int subtask, long restored) throws IOException {
+            return this;
+        }
+
+        /** Checkpoint {@code id}'s barrier on this link: stages out what came before; returns the committable. */
+        default long barrier(long id) throws IOException {
+            return 0;
+        }
+
+        /** Checkpoint {@code id} completed: commit this link's output up to {@code offset}. */
+        default void commit(long id, long offset) throws IOException {}
+
+        /** The source resumed from a checkpoint after {@code lines} lines ({@code bytes} bytes), holding {@code held} records. */
+        default void resumed(long lines, long bytes, int held) {}
+
+        /** The link ended (its end frame, or it went away); called once. */
+        default void unlinked() {}
     }
 
     private final ServerSocket server;
@@ -95,6 +118,7 @@ final class RunServer implements Closeable {
     private void read(Socket s) {
         boolean done = false;
         Frames.Role role = null;
+        Handler h = null;
         try {
             s.setSoTimeout(30_000);
             DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream(), 1 << 16));
@@ -103,24 +127,40 @@ final class RunServer implements Closeable {
                 return; // not a function of this run
             }
             role = Frames.Role.valueOf(Frames.string(in, 64));
-            in.readInt();
+            int subtask = in.readInt();
+            long restored = in.readLong();
             s.setSoTimeout(0);
+            h = handler.linked(role, subtask, restored);
+            OutputStream back = s.getOutputStream();
             if (role == Frames.Role.SOURCE) {
                 synchronized (this) {
-                    sources.add(s.getOutputStream());
+                    sources.add(back);
                     if (stopping) {
-                        sendStop(s.getOutputStream());
+                        sendStop(back);
                     }
                 }
             }
             while (true) {
                 byte type = in.readByte();
                 switch (type) {
-                    case Frames.RESULT -> handler.result(Frames.result(in));
-                    case Frames.LATE -> handler.late(Frames.late(in));
-                    case Frames.DEAD -> handler.dead(Frames.dead(in));
-                    case Frames.COUNTS -> handler.counts(Frames.counts(in));
-                    case Frames.HEADER -> handler.header(Frames.string(in));
+                    case Frames.RESULT -> h.result(Frames.result(in));
+                    case Frames.LATE -> h.late(Frames.late(in));
+                    case Frames.DEAD -> h.dead(Frames.dead(in));
+                    case Frames.COUNTS -> h.counts(Frames.counts(in));
+                    case Frames.HEADER -> h.header(Frames.string(in));
+                    case Frames.BARRIER -> {
+                        long id = in.readLong();
+                        long offset = h.barrier(id);
+                        synchronized (back) {
+                            DataOutputStream ack = new DataOutputStream(back);
+                            ack.writeByte(Frames.ACK);
+                            ack.writeLong(id);
+                            ack.writeLong(offset);
+                            ack.flush();
+                        }
+                    }
+                    case Frames.COMMIT -> h.commit(in.readLong(), in.readLong());
+                    case Frames.RESUMED -> h.resumed(in.readLong(), in.readLong(), in.readInt());
                     case Frames.END -> {
                         done = true;
                         if (role == Frames.Role.SOURCE) {
@@ -138,6 +178,9 @@ final class RunServer implements Closeable {
                 handler.failed(e); // a function's frames could not be read or handled
             }
         } finally {
+            if (h != null) {
+                h.unlinked();
+            }
             synchronized (this) {
                 if (done) {
                     ended++;
@@ -159,11 +202,13 @@ final class RunServer implements Closeable {
     }
 
     private static void sendStop(OutputStream o) {
-        try {
-            o.write(Frames.STOP);
-            o.flush();
-        } catch (IOException ignored) {
-            // the source already left
+        synchronized (o) {
+            try {
+                o.write(Frames.STOP);
+                o.flush();
+            } catch (IOException ignored) {
+                // the source already left
+            }
         }
     }
 

@@ -7,6 +7,10 @@ import io.tidemark.cli.data.LateRecord;
 import io.tidemark.cli.data.Span;
 import io.tidemark.cli.data.WindowResult;
 import io.tidemark.cli.io.Event;
+import io.tidemark.api.common.state.CheckpointListener;
+import io.tidemark.runtime.state.FunctionInitializationContext;
+import io.tidemark.runtime.state.FunctionSnapshotContext;
+import io.tidemark.streaming.api.checkpoint.CheckpointedFunction;
 import io.tidemark.streaming.api.functions.sink.RichSinkFunction;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
 import io.tidemark.streaming.api.windowing.windows.TimeWindow;
@@ -21,12 +25,16 @@ final class Sinks {
 
     private Sinks() {}
 
-    /** A sink with its link; {@code role} says what it sends. */
-    private abstract static class Linked<T> extends RichSinkFunction<T> {
+    /**
+     * A sink with its link; {@code role} says what it sends. With checkpoints, its barrier and commits
+     * travel down the link ({@link LinkCommits}).
+     */
+    private abstract static class Linked<T> extends RichSinkFunction<T> implements CheckpointedFunction, CheckpointListener {
         private static final long serialVersionUID = 1L;
         private final LinkAddress address;
         private final Frames.Role role;
         transient Link link;
+        private transient LinkCommits commits;
 
         Linked(LinkAddress address, Frames.Role role) {
             this.address = address;
@@ -34,8 +42,25 @@ final class Sinks {
         }
 
         @Override
+        public void initializeState(FunctionInitializationContext context) throws Exception {
+            commits = new LinkCommits();
+            commits.initialize(context);
+        }
+
+        @Override
+        public void snapshotState(FunctionSnapshotContext context) throws Exception {
+            commits.snapshot(link, context.getCheckpointId());
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) throws Exception {
+            commits.complete(link, checkpointId);
+        }
+
+        @Override
         public void open(OpenContext openContext) throws Exception {
-            link = Link.open(address, role, getRuntimeContext().getIndexOfThisSubtask(), null, null);
+            link = Link.open(address, role, getRuntimeContext().getIndexOfThisSubtask(), commits == null ? -1 : commits.restored(),
+                    null, null);
         }
 
         @Override

@@ -63,7 +63,12 @@ public final class Summary {
             acc.append(" + ").append(c.headers()).append(" header");
         }
         acc.append(": ").append(c.accounted() ? "OK" : "MISMATCH");
-        rows.add(row("accounted", acc.toString()));
+        if (r.checkpoints() != null) {
+            rows.add(row("checkpoints", r.checkpoints()));
+            rows.add(row("accounted", "n/a with a resume or a stop at a checkpoint (the counts of one run do not cover the job)"));
+        } else {
+            rows.add(row("accounted", acc.toString()));
+        }
         StringBuilder sb = new StringBuilder("Summary of '" + r.jobName() + "'\n");
         for (String[] row : rows) {
             sb.append(String.format("  %-18s %s%n", row[0], row[1]));

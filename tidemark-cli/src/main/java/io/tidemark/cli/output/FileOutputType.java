@@ -102,6 +102,16 @@ public final class FileOutputType implements OutputType {
             return type() + " " + file;
         }
 
+        /** A regular file (or one to be made) commits with the checkpoints; a device or a pipe is written as records come. */
+        @Override
+        public io.tidemark.cli.spi.StagedOutput staged(OutputContext context, Path dir, boolean fresh) throws IOException {
+            if (java.nio.file.Files.exists(file) && !java.nio.file.Files.isRegularFile(file)) {
+                return null;
+            }
+            return new StagedFile(format, context, file, dir, fresh, output + ".path",
+                    context.role() == OutputContext.Role.RESULTS ? correctionsFile(file) : null);
+        }
+
         @Override
         public Output open(OutputContext context) throws IOException {
             Output lines = new LineOutput(format, context, new FileDestination(file), output + ".path");

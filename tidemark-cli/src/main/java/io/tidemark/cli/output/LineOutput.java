@@ -25,20 +25,31 @@ final class LineOutput implements Output {
     private boolean headerDone;
 
     LineOutput(LineFormat format, OutputContext context, Destination destination, String name) throws IOException {
+        this(format, context, destination, name, true);
+    }
+
+    /** Without {@code headers}, only records are written (a staged part of an output whose header is written once, apart). */
+    LineOutput(LineFormat format, OutputContext context, Destination destination, String name, boolean headers) throws IOException {
         this.format = format;
         this.context = context;
         this.destination = destination;
         this.name = name;
-        if (context.role() != OutputContext.Role.LATE) {
+        this.headerDone = !headers;
+        if (headers && context.role() != OutputContext.Role.LATE) {
             header();
         }
     }
 
-    private void header() throws IOException {
-        headerDone = true;
-        String h = context.role() == OutputContext.Role.LATE
+    /** The header line of an output in {@code format} for {@code context} (the input's, for late records in CSV), or null. */
+    static String headerOf(LineFormat format, OutputContext context) {
+        return context.role() == OutputContext.Role.LATE
                 ? (format == LineFormat.CSV ? context.inputHeader().get() : null)
                 : format.header(context);
+    }
+
+    private void header() throws IOException {
+        headerDone = true;
+        String h = headerOf(format, context);
         if (h != null) {
             append(h);
             flush();

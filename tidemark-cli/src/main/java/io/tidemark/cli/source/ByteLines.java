@@ -27,9 +27,16 @@ class ByteLines implements LineInput {
     private long position;
 
     ByteLines(InputStream in, String name, int maxLength) {
+        this(in, name, maxLength, 0);
+    }
+
+    /** Lines of {@code in}, which starts at byte {@code at} of the input (past any byte-order mark when not 0). */
+    ByteLines(InputStream in, String name, int maxLength, long at) {
         this.in = in;
         this.name = name;
         this.maxLength = maxLength;
+        this.position = at;
+        this.started = at > 0;
     }
 
     @Override

@@ -68,5 +68,19 @@ public final class FileSource implements SourceType {
         public LineInput open(int maxLineLength) throws IOException {
             return new ByteLines(Files.newInputStream(Path.of(file)), file, maxLineLength);
         }
+
+        /** Seeks to byte {@code bytes}; the file must still be at least that long (a replaced or truncated file is not resumed). */
+        @Override
+        public LineInput open(int maxLineLength, long lines, long bytes) throws IOException {
+            java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(Path.of(file));
+            if (ch.size() < bytes) {
+                long size = ch.size();
+                ch.close();
+                throw new IOException(file + " has " + size + " bytes, fewer than the " + bytes
+                        + " the checkpoint had read: the file was replaced or truncated (run with --fresh to start over)");
+            }
+            ch.position(bytes);
+            return new ByteLines(java.nio.channels.Channels.newInputStream(ch), file, maxLineLength, bytes);
+        }
     }
 }

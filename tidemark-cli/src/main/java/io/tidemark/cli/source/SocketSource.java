@@ -85,6 +85,12 @@ public final class SocketSource implements SourceType {
             return true;
         }
 
+        /** A socket cannot be read again: what it sent is gone. */
+        @Override
+        public boolean resumable() {
+            return false;
+        }
+
         @Override
         public LineInput open(int maxLineLength) throws IOException {
             Socket socket = new Socket();

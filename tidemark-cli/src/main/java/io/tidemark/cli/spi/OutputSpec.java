@@ -33,6 +33,16 @@ public interface OutputSpec {
         return null;
     }
 
+    /**
+     * With checkpoints: opens it to commit with the job's checkpoints ({@link StagedOutput}), keeping its
+     * staged records and commit record in {@code dir} (which only it uses); {@code fresh} when the job
+     * starts over rather than resuming from a checkpoint. Null when the output cannot (standard out, a
+     * device): it is then opened with {@link #open} and written as records come (at least once).
+     */
+    default StagedOutput staged(OutputContext context, Path dir, boolean fresh) throws IOException {
+        return null;
+    }
+
     /** Opens it (command side) before the job starts. */
     Output open(OutputContext context) throws IOException;
 }

@@ -21,6 +21,31 @@ public interface SourceSpec extends Serializable {
      */
     LineInput open(int maxLineLength) throws IOException;
 
+    /**
+     * Opens the input where an earlier run of the job stopped: after its first {@code lines} lines,
+     * which end at byte {@code bytes} (a checkpoint's position). By default the input is opened and
+     * those lines read again and dropped (a deterministic input gives them again); a file seeks.
+     */
+    default LineInput open(int maxLineLength, long lines, long bytes) throws IOException {
+        LineInput in = open(maxLineLength);
+        Line skip = new Line();
+        for (long i = 0; i < lines; i++) {
+            if (!in.next(skip)) {
+                in.close();
+                throw new IOException(describe() + " ended after " + i + " lines; the checkpoint resumes after line " + lines);
+            }
+        }
+        return in;
+    }
+
+    /**
+     * Whether the input can be read again from a position (a file, the generator), so that a run can
+     * resume from a checkpoint; a socket cannot.
+     */
+    default boolean resumable() {
+        return true;
+    }
+
     /** The absolute path of the file it reads, or null: outputs may not be it, the progress bar measures it. */
     default String file() {
         return null;
