@@ -105,6 +105,12 @@ final class Resume {
         CheckpointStorage storage = new CheckpointStorage(dir);
         CheckpointStorage.Loaded latest = storage.loadLatest((id, why) -> err.println(
                 "tidemark: skipping checkpoint " + id + " in " + dir + ": " + why + "; trying the one before"));
+        if (latest == null && storage.completedIds().isEmpty()) {
+            // only checkpoints a killed run left unfinished, and the lines it staged: nothing was committed from them
+            deleteUnfinished(dir);
+            write(dir, identity);
+            return new Plan(dir, null, lock);
+        }
         if (latest == null) {
             Path aside = setAside(dir);
             if (aside != null) {
@@ -191,6 +197,26 @@ final class Resume {
             throw new ConfigException(JobKeys.CHECKPOINT_DIR.path(), "the checkpoints in " + dir + " are of a different job: "
                     + String.join("; ", changed) + ". Their state would mean something else to this one. Run with --fresh to start "
                     + "from the beginning (the checkpoints are set aside, not deleted), or use another checkpoint.dir");
+        }
+    }
+
+    /** Deletes unfinished checkpoints (no {@code _metadata}) and the staged outputs of a chain that completed none. */
+    private static void deleteUnfinished(Path dir) throws IOException {
+        List<Path> doomed = new ArrayList<>();
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
+            for (Path p : s) {
+                String n = p.getFileName().toString();
+                if (n.matches("chk-\\d+") && !Files.exists(p.resolve(CheckpointStorage.METADATA)) || n.equals(OUTPUTS)) {
+                    doomed.add(p);
+                }
+            }
+        }
+        for (Path p : doomed) {
+            try (java.util.stream.Stream<Path> w = Files.walk(p)) {
+                for (Path x : w.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(x);
+                }
+            }
         }
     }
 

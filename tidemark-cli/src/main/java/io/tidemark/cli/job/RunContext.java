@@ -196,8 +196,9 @@ final class RunContext implements RunServer.Handler {
 
         @Override
         public void resumed(long lines, long bytes, int held) {
-            notices.accept("the source resumes after line " + String.format(java.util.Locale.ROOT, "%,d", lines) + " (byte "
-                    + String.format(java.util.Locale.ROOT, "%,d", bytes) + ") of " + job.source().spec().describe()
+            notices.accept("the source resumes after line " + String.format(java.util.Locale.ROOT, "%,d", lines)
+                    + (job.source().spec().file() != null ? " (byte " + String.format(java.util.Locale.ROOT, "%,d", bytes) + ")" : "")
+                    + " of " + job.source().spec().describe()
                     + (held > 0 ? ", " + held + " record" + (held == 1 ? "" : "s") + " held by the event-time guard" : ""));
         }
 

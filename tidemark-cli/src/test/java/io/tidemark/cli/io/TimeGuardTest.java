@@ -133,4 +133,44 @@ class TimeGuardTest {
         assertThat(out).containsExactly("-11:30", "+10:00", "+12:30");
         assertThat(g.held()).isZero();
     }
+
+    /**
+     * A checkpoint's guard: the state taken after any record, serialized and restored into a new guard,
+     * decides the rest exactly as the guard that went on (held records, support and reference included).
+     */
+    @Test
+    void aRestoredStateDecidesTheRestAsTheGuardThatWentOn() throws Exception {
+        java.util.Random r = new java.util.Random(3);
+        long[] times = new long[200];
+        long t = at(8, 0);
+        for (int i = 0; i < times.length; i++) {
+            t += r.nextInt(5) * M;
+            times[i] = r.nextInt(15) == 0 ? t + (r.nextBoolean() ? 3 * H : YEAR) : t - r.nextInt(30) * M;
+        }
+        List<String> whole = run(new TimeGuard(H, 3, false, null), times);
+        for (int cut = 0; cut <= times.length; cut += 7) {
+            TimeGuard first = new TimeGuard(H, 3, false, null);
+            List<String> out = new ArrayList<>();
+            TimeGuard.Decisions d = into(out, false);
+            for (int i = 0; i < cut; i++) {
+                first.offer(candidate(times[i], null), d);
+                out.add("|");
+            }
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            try (java.io.ObjectOutputStream o = new java.io.ObjectOutputStream(bytes)) {
+                o.writeObject(first.state());
+            }
+            TimeGuard second = new TimeGuard(H, 3, false, null);
+            try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+                second.restore((TimeGuard.State) in.readObject());
+            }
+            for (int i = cut; i < times.length; i++) {
+                second.offer(candidate(times[i], null), d);
+                out.add("|");
+            }
+            second.end(d);
+            assertThat(out).as("restored after record " + cut).isEqualTo(whole);
+        }
+        assertThat(whole).anyMatch(x -> x.startsWith("-")).anyMatch(x -> x.equals("+next-year") || x.startsWith("+"));
+    }
 }
