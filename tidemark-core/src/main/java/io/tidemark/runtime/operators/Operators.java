@@ -6,6 +6,7 @@ import io.tidemark.api.common.functions.FlatMapFunction;
 import io.tidemark.api.common.functions.MapFunction;
 import io.tidemark.api.common.functions.ReduceFunction;
 import io.tidemark.runtime.operators.windowing.WindowOperators;
+import io.tidemark.runtime.state.StateBackend;
 import io.tidemark.streaming.api.functions.KeyedProcessFunction;
 import io.tidemark.streaming.api.functions.ProcessFunction;
 import io.tidemark.streaming.api.functions.sink.SinkFunction;
@@ -20,13 +21,23 @@ import io.tidemark.streaming.api.transformations.OperatorDescription;
 @SuppressWarnings({"unchecked", "rawtypes"})
 public final class Operators implements OperatorDescription.Visitor<AbstractStreamOperator<?, ?>> {
 
-    private static final Operators INSTANCE = new Operators();
+    private static final Operators ON_HEAP = new Operators(null);
 
-    private Operators() {}
+    /** The job's state backend (null: the default, the heap): window operators keep their contents in it or not. */
+    private final StateBackend stateBackend;
 
-    /** A new operator subtask for {@code description}; uses the description's functions as they are. */
+    private Operators(StateBackend stateBackend) {
+        this.stateBackend = stateBackend;
+    }
+
+    /** A new operator subtask for {@code description} on the heap state backend; uses the description's functions as they are. */
     public static AbstractStreamOperator<?, ?> create(OperatorDescription description) {
-        return description.accept(INSTANCE);
+        return description.accept(ON_HEAP);
+    }
+
+    /** A new operator subtask for {@code description} on a job whose state backend is {@code stateBackend}. */
+    public static AbstractStreamOperator<?, ?> create(OperatorDescription description, StateBackend stateBackend) {
+        return description.accept(stateBackend == null ? ON_HEAP : new Operators(stateBackend));
     }
 
     @Override
@@ -76,7 +87,7 @@ public final class Operators implements OperatorDescription.Visitor<AbstractStre
 
     @Override
     public AbstractStreamOperator<?, ?> window(OperatorDescription.Window d) {
-        return WindowOperators.create(d);
+        return WindowOperators.create(d, stateBackend);
     }
 
     @Override

@@ -268,7 +268,7 @@ public final class LocalExecutor {
             }
             AbstractStreamOperator operator = t instanceof TwoInputTransformation
                     ? twoInputOperator((TwoInputTransformation<?, ?, ?>) t, subtask)
-                    : oneInputOperator((OneInputTransformation<?, ?>) t, subtask);
+                    : oneInputOperator((OneInputTransformation<?, ?>) t, subtask, config);
             OperatorContext ctx = new OperatorContext(t.getName(), subtask, p, timeService, config, mailbox);
             List<InEdge> in = graph.inputs().get(t);
             if (in.size() == 1) { // the one operator its records and watermarks come from
@@ -333,10 +333,11 @@ public final class LocalExecutor {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static AbstractStreamOperator<?, ?> oneInputOperator(OneInputTransformation<?, ?> op, int subtask) {
+    private static AbstractStreamOperator<?, ?> oneInputOperator(OneInputTransformation<?, ?> op, int subtask,
+            ExecutionConfig config) {
         AbstractStreamOperator operator = Operators.create(subtask == 0
                 ? op.getDescription()
-                : Copies.copy(op.getDescription(), "operator '" + op.getName() + "'"));
+                : Copies.copy(op.getDescription(), "operator '" + op.getName() + "'"), config.getStateBackend());
         KeySelector keySelector = op.getKeySelector();
         if (keySelector != null) {
             operator.setKeySelector(subtask == 0 ? keySelector : Copies.copy(keySelector, "the key selector of '" + op.getName() + "'"));

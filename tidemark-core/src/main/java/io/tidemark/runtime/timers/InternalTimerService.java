@@ -5,6 +5,7 @@ import io.tidemark.runtime.checkpoint.StateOutput;
 import io.tidemark.runtime.state.KeyContext;
 import io.tidemark.runtime.time.ProcessingTimeService;
 import java.io.IOException;
+import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 
 /**
@@ -129,6 +130,15 @@ public final class InternalTimerService {
             scheduledProcessingTime = first;
             scheduled = processingTimeService.registerTimer(first, this::onProcessingTime);
         }
+    }
+
+    /**
+     * Calls {@code action} with the key and namespace of every timer, event-time timers first (a walk
+     * over all timers, O(timers): for questions, not records).
+     */
+    public void forEachTimer(BiConsumer<Object, Object> action) {
+        eventTimeTimers.forEach(action);
+        processingTimeTimers.forEach(action);
     }
 
     public int numEventTimeTimers() {

@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 
 /**
@@ -130,6 +131,15 @@ final class TimerQueue {
 
     int size() {
         return size;
+    }
+
+    /** Calls {@code action} with the key and namespace of every timer, by time (a walk: O(timers)). */
+    void forEach(BiConsumer<Object, Object> action) {
+        for (LinkedHashMap<KeyNs, Boolean> bucket : buckets.values()) {
+            for (KeyNs kn : bucket.keySet()) {
+                action.accept(kn.key, kn.namespace);
+            }
+        }
     }
 
     /** Writes every timer: by time, and within a time in registration order (the order they fire in). */

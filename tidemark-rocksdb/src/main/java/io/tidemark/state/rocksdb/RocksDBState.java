@@ -3,7 +3,9 @@ package io.tidemark.state.rocksdb;
 import io.tidemark.api.common.state.State;
 import io.tidemark.api.common.state.StateDescriptor;
 import io.tidemark.runtime.state.VoidNamespace;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDBException;
 
@@ -75,10 +77,13 @@ abstract class RocksDBState implements State {
         put(StateBytes.rowKey(key, namespace), rowBytes(value));
     }
 
-    /** Merges the sources' values into the target's for the current key; theirs go. */
+    /**
+     * Merges the sources' values into the target's for the current key; theirs go. The target is
+     * read and written only when a source has a value (a session growing by a window without contents
+     * does not rewrite its list).
+     */
     void mergeNamespaces(Object target, Collection<?> sources) {
-        byte[] targetRow = backend.rowKey(target);
-        byte[] merged = get(targetRow);
+        List<byte[]> values = new ArrayList<>(sources.size());
         for (Object source : sources) {
             if (source.equals(target)) {
                 continue;
@@ -87,10 +92,15 @@ abstract class RocksDBState implements State {
             byte[] v = get(row);
             if (v != null) {
                 delete(row);
-                merged = merged == null ? v : merge(merged, v);
+                values.add(v);
             }
         }
-        if (merged != null) {
+        if (!values.isEmpty()) {
+            byte[] targetRow = backend.rowKey(target);
+            byte[] merged = get(targetRow);
+            for (byte[] v : values) {
+                merged = merged == null ? v : merge(merged, v);
+            }
             put(targetRow, merged);
         }
     }

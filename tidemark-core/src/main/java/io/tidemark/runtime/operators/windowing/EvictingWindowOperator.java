@@ -101,7 +101,7 @@ final class EvictingWindowOperator<IN, OUT, W extends Window>
         EvictableElements<IN> elements = (EvictableElements<IN>) kept.acc;
         Evictor<IN, W> e = (Evictor) evictor;
         e.evictBefore(elements, elements.size(), window, evictorContext);
-        emitter.emit(key, window, combine(elements), timing, index);
+        emitter.emit(key, window, combine(elements, contents, keepsElements), timing, index);
         e.evictAfter(elements, elements.size(), window, evictorContext);
         elements.compact();
         kept.hasData = !elements.isEmpty();
@@ -141,7 +141,8 @@ final class EvictingWindowOperator<IN, OUT, W extends Window>
     }
 
     /** What the window function gets: the remaining elements, or their aggregate or reduction. */
-    private Iterable<?> combine(EvictableElements<IN> elements) throws Exception {
+    static <IN> Iterable<?> combine(EvictableElements<IN> elements, WindowAccumulation<IN, Object> contents,
+            boolean keepsElements) throws Exception {
         if (keepsElements) {
             return elements.values();
         }
@@ -175,6 +176,11 @@ final class EvictingWindowOperator<IN, OUT, W extends Window>
         @Override
         Iterable<?> elements(EvictableElements<Object> acc) {
             return acc.values();
+        }
+
+        @Override
+        int objects(EvictableElements<Object> acc) {
+            return acc.size();
         }
 
         @Override

@@ -332,28 +332,4 @@ sealed class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Windo
             contents.hasData = false;
         }
     }
-
-    private void registerCleanupTimer(W window) {
-        long t = rules.cleanupTime(window.maxTimestamp());
-        if (t == Long.MAX_VALUE) {
-            return; // e.g. the global window: never cleaned up
-        }
-        if (eventTime) {
-            timerService.registerEventTimeTimer(window, t);
-        } else {
-            timerService.registerProcessingTimeTimer(window, t);
-        }
-    }
-
-    private void deleteCleanupTimer(W window) {
-        long t = rules.cleanupTime(window.maxTimestamp());
-        if (t == Long.MAX_VALUE) {
-            return;
-        }
-        if (eventTime) {
-            timerService.deleteEventTimeTimer(window, t);
-        } else {
-            timerService.deleteProcessingTimeTimer(window, t);
-        }
-    }
 }

@@ -162,7 +162,7 @@ public abstract class WindowOperator<IN, ACC, OUT> extends AbstractStreamOperato
                 if (name.startsWith("windows.")) {
                     throw new IllegalStateException("the checkpoint holds the windows of a " + name.substring(8)
                             + "; this job's window operator '" + context.getOperatorName() + "' is a " + getClass().getSimpleName()
-                            + " (its assigner, trigger, function or lateness changed)");
+                            + " (its assigner, trigger, function, lateness or state backend changed)");
                 }
             }
         }
@@ -220,6 +220,32 @@ public abstract class WindowOperator<IN, ACC, OUT> extends AbstractStreamOperato
         Iterable<?> elements = accumulation.elements(acc);
         emitter.emit(key, window, elements, timing, index);
         return kept ? accumulation.afterEmit(acc, elements) : acc;
+    }
+
+    /** Registers the cleanup timer of {@code window} of the current key (none for a window never cleaned up). */
+    final void registerCleanupTimer(Window window) {
+        long t = rules.cleanupTime(window.maxTimestamp());
+        if (t == Long.MAX_VALUE) {
+            return; // e.g. the global window: never cleaned up
+        }
+        if (rules.isEventTime()) {
+            timerService.registerEventTimeTimer(window, t);
+        } else {
+            timerService.registerProcessingTimeTimer(window, t);
+        }
+    }
+
+    /** Deletes what {@link #registerCleanupTimer} registered. */
+    final void deleteCleanupTimer(Window window) {
+        long t = rules.cleanupTime(window.maxTimestamp());
+        if (t == Long.MAX_VALUE) {
+            return;
+        }
+        if (rules.isEventTime()) {
+            timerService.deleteEventTimeTimer(window, t);
+        } else {
+            timerService.deleteProcessingTimeTimer(window, t);
+        }
     }
 
     /** An element with no timestamp: the assigner throws its own error for it. */

@@ -1,6 +1,9 @@
 package io.tidemark.runtime.operators.windowing;
 
 import io.tidemark.api.common.functions.LongColumnsAggregateFunction;
+import io.tidemark.runtime.state.AbstractStateBackend;
+import io.tidemark.runtime.state.StateBackend;
+import io.tidemark.runtime.state.hashmap.HashMapStateBackend;
 import io.tidemark.streaming.api.transformations.OperatorDescription;
 import io.tidemark.streaming.api.windowing.assigners.EventTimeSessionWindows;
 import io.tidemark.streaming.api.windowing.assigners.MergingWindowAssigner;
@@ -33,6 +36,10 @@ import io.tidemark.util.OutputTag;
  * <p>A window with an evictor is always an {@link EvictingWindowOperator} (the general rules on kept
  * elements), whatever its assigner and trigger.
  *
+ * <p>All these keep their windows' contents on the heap, in structures of their own. On a job whose
+ * state backend is not the heap one (RocksDB: {@link #create(OperatorDescription.Window, StateBackend)}),
+ * every window is a {@link KeyedStateWindowOperator}, whose contents live in the backend.
+ *
  * <p>The exact classes matter: a subclass of a built-in assigner or trigger may change what it
  * does, so it gets the general operator. The key selector is not part of the choice: every specialised
  * operator reads a {@code LongKeySelector}'s key unboxed when its incremental function is not a rich
@@ -42,7 +49,28 @@ public final class WindowOperators {
 
     private WindowOperators() {}
 
-    /** The operator for {@code description}: the specialised one where one applies, else the general one. */
+    /**
+     * The operator for {@code description} on a job whose state backend is {@code backend} (null: the
+     * default, the heap): on the heap {@link #create(OperatorDescription.Window)}'s choice, else
+     * {@link #inKeyedState}.
+     */
+    public static <IN, OUT> WindowOperator<IN, ?, OUT> create(OperatorDescription.Window description, StateBackend backend) {
+        return AbstractStateBackend.of(backend) instanceof HashMapStateBackend ? create(description) : inKeyedState(description);
+    }
+
+    /**
+     * The operator for {@code description} whose windows' contents live in the keyed state backend
+     * (any assigner, trigger, function and evictor).
+     */
+    @SuppressWarnings("unchecked")
+    public static <IN, OUT> WindowOperator<IN, ?, OUT> inKeyedState(OperatorDescription.Window description) {
+        WindowAssigner<? super IN, Window> assigner = (WindowAssigner<? super IN, Window>) description.assigner();
+        Trigger<? super IN, ? super Window> trigger = (Trigger<? super IN, ? super Window>) description.trigger();
+        checkMerging(assigner, trigger);
+        return new KeyedStateWindowOperator<>(assigner, trigger, description, rules(description));
+    }
+
+    /** The operator for {@code description} on the heap: the specialised one where one applies, else the general one. */
     @SuppressWarnings("unchecked")
     public static <IN, OUT> WindowOperator<IN, ?, OUT> create(OperatorDescription.Window description) {
         WindowAssigner<?, ?> assigner = description.assigner();
@@ -89,15 +117,19 @@ public final class WindowOperators {
         WindowAssigner<? super IN, Window> assigner = (WindowAssigner<? super IN, Window>) description.assigner();
         Trigger<? super IN, ? super Window> trigger = (Trigger<? super IN, ? super Window>) description.trigger();
         WindowRules<IN> rules = rules(description);
-        if (assigner instanceof MergingWindowAssigner && !trigger.canMerge()) {
-            throw new UnsupportedOperationException(
-                    "a merging window assigner (" + assigner + ") needs a trigger that can merge; " + trigger + " cannot");
-        }
+        checkMerging(assigner, trigger);
         if (description.evictor() != null) {
             return new EvictingWindowOperator<>(assigner, trigger, description, rules);
         }
         return new GeneralWindowOperator<>(assigner, trigger, WindowAccumulation.of(description),
                 InternalWindowFunction.of(description.function()), rules);
+    }
+
+    private static void checkMerging(WindowAssigner<?, ?> assigner, Trigger<?, ?> trigger) {
+        if (assigner instanceof MergingWindowAssigner && !trigger.canMerge()) {
+            throw new UnsupportedOperationException(
+                    "a merging window assigner (" + assigner + ") needs a trigger that can merge; " + trigger + " cannot");
+        }
     }
 
     @SuppressWarnings("unchecked")

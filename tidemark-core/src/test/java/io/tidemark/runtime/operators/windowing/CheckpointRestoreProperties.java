@@ -238,91 +238,194 @@ class CheckpointRestoreProperties {
 
     // ------------------------------------------------------------------ window operators
 
-    @Property(tries = 40)
-    void alignedWindowsOfObjects(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts, @ForAll KeyKind keys,
-            @ForAll boolean sliding, @ForAll @IntRange(min = 0, max = 1500) int lateness) throws Exception {
+    /**
+     * The window scenarios, each a description with its parameters drawn from a {@code Random}, and the
+     * heap operator {@link WindowOperators#create} makes of it: for properties run against every window
+     * operator (tidemark-rocksdb's run them with the windows' contents in RocksDB).
+     */
+    enum Scenario {
+        ALIGNED_OBJECTS(30, AlignedWindowOperator.OfObjects.class) {
+            @Override
+            OperatorDescription.Window description(KeyKind keys, Random r) {
+                return alignedObjects(keys, r.nextBoolean(), r.nextInt(1501));
+            }
+        },
+        ALIGNED_COLUMNS(30, AlignedWindowOperator.OfColumns.class) {
+            @Override
+            OperatorDescription.Window description(KeyKind keys, Random r) {
+                return alignedColumns(keys, r.nextInt(1501));
+            }
+        },
+        SLIDE_FRAMES(30, FramedWindowOperator.class) {
+            @Override
+            OperatorDescription.Window description(KeyKind keys, Random r) {
+                return slideFrames(keys);
+            }
+        },
+        SESSIONS(10, SessionWindowOperator.class) {
+            @Override
+            OperatorDescription.Window description(KeyKind keys, Random r) {
+                return sessions(keys, 1 + r.nextInt(800), r.nextInt(1501));
+            }
+        },
+        GENERAL_MERGING(8, GeneralWindowOperator.class) {
+            @Override
+            OperatorDescription.Window description(KeyKind keys, Random r) {
+                return generalMerging(r.nextInt(1001));
+            }
+        },
+        GENERAL_STATEFUL_TRIGGER(20, GeneralWindowOperator.class) {
+            @Override
+            OperatorDescription.Window description(KeyKind keys, Random r) {
+                return statefulTrigger(keys, r.nextInt(1001));
+            }
+        },
+        GENERAL_COUNT(12, GeneralWindowOperator.class) {
+            @Override
+            OperatorDescription.Window description(KeyKind keys, Random r) {
+                return countWindows();
+            }
+        },
+        GENERAL_PROCESSING_TIME(10, GeneralWindowOperator.class) {
+            @Override
+            OperatorDescription.Window description(KeyKind keys, Random r) {
+                return processingTimeWindows();
+            }
+        },
+        EVICTING(20, EvictingWindowOperator.class) {
+            @Override
+            OperatorDescription.Window description(KeyKind keys, Random r) {
+                return evicting(keys, r.nextBoolean(), r.nextInt(1001));
+            }
+        };
+
+        /** Keys in the script. */
+        final int numKeys;
+        /** The operator {@link WindowOperators#create} makes on the heap. */
+        final Class<?> onHeap;
+
+        Scenario(int numKeys, Class<?> onHeap) {
+            this.numKeys = numKeys;
+            this.onHeap = onHeap;
+        }
+
+        /** The description, with keys of {@code keys} where the scenario does not fix them. */
+        abstract OperatorDescription.Window description(KeyKind keys, Random r);
+    }
+
+    static OperatorDescription.Window alignedObjects(KeyKind keys, boolean sliding, int lateness) {
         WindowAssigner<?, ?> assigner = sliding ? SlidingEventTimeWindows.of(Duration.ofMillis(400), Duration.ofMillis(100))
                 : TumblingEventTimeWindows.of(Duration.ofMillis(250));
-        windows(seed, cuts, keys, 30, AlignedWindowsEquivalenceProperties.aggregate(keys, assigner, lateness, new CountSum(), new Describe()),
-                AlignedWindowOperator.OfObjects.class);
+        return AlignedWindowsEquivalenceProperties.aggregate(keys, assigner, lateness, new CountSum(), new Describe());
     }
 
-    @Property(tries = 30)
-    void alignedWindowsOfColumns(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts, @ForAll KeyKind keys,
-            @ForAll @IntRange(min = 0, max = 1500) int lateness) throws Exception {
-        windows(seed, cuts, keys, 30, AlignedWindowsEquivalenceProperties.aggregate(keys,
-                SlidingEventTimeWindows.of(Duration.ofMillis(300), Duration.ofMillis(100)), lateness, new ColumnsCountSum(), null),
-                AlignedWindowOperator.OfColumns.class);
+    static OperatorDescription.Window alignedColumns(KeyKind keys, int lateness) {
+        return AlignedWindowsEquivalenceProperties.aggregate(keys,
+                SlidingEventTimeWindows.of(Duration.ofMillis(300), Duration.ofMillis(100)), lateness, new ColumnsCountSum(), null);
     }
 
-    @Property(tries = 30)
-    void slideFrames(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts, @ForAll KeyKind keys) throws Exception {
-        windows(seed, cuts, keys, 30, AlignedWindowsEquivalenceProperties.aggregate(keys,
-                SlidingEventTimeWindows.of(Duration.ofMillis(500), Duration.ofMillis(100)), 0, new CommutativeCountSum(), new Describe()),
-                FramedWindowOperator.class);
+    static OperatorDescription.Window slideFrames(KeyKind keys) {
+        return AlignedWindowsEquivalenceProperties.aggregate(keys,
+                SlidingEventTimeWindows.of(Duration.ofMillis(500), Duration.ofMillis(100)), 0, new CommutativeCountSum(), new Describe());
     }
 
-    @Property(tries = 40)
-    void sessions(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts, @ForAll KeyKind keys,
-            @ForAll @IntRange(min = 1, max = 800) int gap, @ForAll @IntRange(min = 0, max = 1500) int lateness) throws Exception {
-        windows(seed, cuts, keys, 10, window(keys, EventTimeSessionWindows.withGap(Duration.ofMillis(gap)),
+    static OperatorDescription.Window sessions(KeyKind keys, int gap, int lateness) {
+        return window(keys, EventTimeSessionWindows.withGap(Duration.ofMillis(gap)),
                 EventTimeSessionWindows.withGap(Duration.ofMillis(gap)).getDefaultTrigger(), lateness,
-                new OperatorDescription.Window.Contents.Elements(), new OperatorDescription.Window.Function.Process(new ListElements())),
-                SessionWindowOperator.class);
+                new OperatorDescription.Window.Contents.Elements(), new OperatorDescription.Window.Function.Process(new ListElements()));
     }
 
-    /** Merging windows of the general operator: a session gap of its own, elements kept as lists. */
-    @Property(tries = 30)
-    void generalMergingWindows(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts,
-            @ForAll @IntRange(min = 0, max = 1000) int lateness) throws Exception {
+    /** Merging windows of the general operator: a session gap of its own, elements kept as lists (integer keys). */
+    static OperatorDescription.Window generalMerging(int lateness) {
         DynamicEventTimeSessionWindows<Ev> assigner = DynamicEventTimeSessionWindows.withDynamicGap(e -> 100L + e.key() * 50L);
-        windows(seed, cuts, KeyKind.INTEGER, 8, window(KeyKind.INTEGER, assigner, assigner.getDefaultTrigger(), lateness,
-                new OperatorDescription.Window.Contents.Elements(), new OperatorDescription.Window.Function.Process(new ListElements())),
-                GeneralWindowOperator.class);
+        return window(KeyKind.INTEGER, assigner, assigner.getDefaultTrigger(), lateness,
+                new OperatorDescription.Window.Contents.Elements(), new OperatorDescription.Window.Function.Process(new ListElements()));
     }
 
     /** A trigger with state and event-time timers of its own (early firings), and allowed lateness. */
-    @Property(tries = 30)
-    void generalWithAStatefulTrigger(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts, @ForAll KeyKind keys,
-            @ForAll @IntRange(min = 0, max = 1000) int lateness) throws Exception {
-        windows(seed, cuts, keys, 20, window(keys, TumblingEventTimeWindows.of(Duration.ofMillis(600)),
+    static OperatorDescription.Window statefulTrigger(KeyKind keys, int lateness) {
+        return window(keys, TumblingEventTimeWindows.of(Duration.ofMillis(600)),
                 ContinuousEventTimeTrigger.of(Duration.ofMillis(150)), lateness, new OperatorDescription.Window.Contents.Aggregate(new CountSum()),
-                new OperatorDescription.Window.Function.Process(new Describe())), GeneralWindowOperator.class);
+                new OperatorDescription.Window.Function.Process(new Describe()));
     }
 
-    /** Count windows of the global window: a purging count trigger keeps its count in reducing state. */
-    @Property(tries = 30)
-    void generalCountWindows(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts) throws Exception {
+    /** Count windows of the global window: a purging count trigger keeps its count in reducing state (long keys). */
+    static OperatorDescription.Window countWindows() {
         ReduceFunction<Ev> sum = (a, b) -> new Ev(a.key(), Math.max(a.ts(), b.ts()), a.v() + b.v());
-        windows(seed, cuts, KeyKind.LONG, 12, window(KeyKind.LONG, GlobalWindows.create(), PurgingTrigger.of(CountTrigger.of(3)), 0,
-                new OperatorDescription.Window.Contents.Reduce(sum), new OperatorDescription.Window.Function.PassThrough()),
-                GeneralWindowOperator.class);
+        return window(KeyKind.LONG, GlobalWindows.create(), PurgingTrigger.of(CountTrigger.of(3)), 0,
+                new OperatorDescription.Window.Contents.Reduce(sum), new OperatorDescription.Window.Function.PassThrough());
     }
 
-    /** Processing-time windows: their timers are processing-time timers, restored into the new operator's timer service. */
-    @Property(tries = 30)
-    void generalProcessingTimeWindows(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts) throws Exception {
+    /** Processing-time windows: their timers are processing-time timers (integer keys). */
+    static OperatorDescription.Window processingTimeWindows() {
         TumblingProcessingTimeWindows assigner = TumblingProcessingTimeWindows.of(Duration.ofMillis(200));
-        windows(seed, cuts, KeyKind.INTEGER, 10, window(KeyKind.INTEGER, assigner, assigner.getDefaultTrigger(), 0,
-                new OperatorDescription.Window.Contents.Aggregate(new CountSum()), new OperatorDescription.Window.Function.Process(new Describe())),
-                GeneralWindowOperator.class);
+        return window(KeyKind.INTEGER, assigner, assigner.getDefaultTrigger(), 0,
+                new OperatorDescription.Window.Contents.Aggregate(new CountSum()), new OperatorDescription.Window.Function.Process(new Describe()));
     }
 
     /**
      * Windows with an evictor keep their elements with their timestamps: a count evictor before the
      * function on sliding windows, a time evictor after it on merging sessions.
      */
-    @Property(tries = 30)
     @SuppressWarnings({"unchecked", "rawtypes"})
-    void evictingWindows(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts, @ForAll KeyKind keys,
-            @ForAll boolean sessions, @ForAll @IntRange(min = 0, max = 1000) int lateness) throws Exception {
+    static OperatorDescription.Window evicting(KeyKind keys, boolean sessions, int lateness) {
         WindowAssigner<?, ?> assigner = sessions ? EventTimeSessionWindows.withGap(Duration.ofMillis(200))
                 : SlidingEventTimeWindows.of(Duration.ofMillis(400), Duration.ofMillis(100));
         Evictor<?, ?> evictor = sessions ? TimeEvictor.of(Duration.ofMillis(150), true) : CountEvictor.of(3);
-        windows(seed, cuts, keys, 20, new OperatorDescription.Window(assigner, ((WindowAssigner) assigner).getDefaultTrigger(),
+        return new OperatorDescription.Window(assigner, ((WindowAssigner) assigner).getDefaultTrigger(),
                 lateness, LATE, new OperatorDescription.Window.Contents.Aggregate(new CountSum()),
-                new OperatorDescription.Window.Function.Process(new Describe()), keys.selector(), evictor),
-                EvictingWindowOperator.class);
+                new OperatorDescription.Window.Function.Process(new Describe()), keys.selector(), evictor);
+    }
+
+    @Property(tries = 40)
+    void alignedWindowsOfObjects(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts, @ForAll KeyKind keys,
+            @ForAll boolean sliding, @ForAll @IntRange(min = 0, max = 1500) int lateness) throws Exception {
+        windows(seed, cuts, keys, 30, alignedObjects(keys, sliding, lateness), AlignedWindowOperator.OfObjects.class);
+    }
+
+    @Property(tries = 30)
+    void alignedWindowsOfColumns(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts, @ForAll KeyKind keys,
+            @ForAll @IntRange(min = 0, max = 1500) int lateness) throws Exception {
+        windows(seed, cuts, keys, 30, alignedColumns(keys, lateness), AlignedWindowOperator.OfColumns.class);
+    }
+
+    @Property(tries = 30)
+    void slideFrames(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts, @ForAll KeyKind keys) throws Exception {
+        windows(seed, cuts, keys, 30, slideFrames(keys), FramedWindowOperator.class);
+    }
+
+    @Property(tries = 40)
+    void sessions(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts, @ForAll KeyKind keys,
+            @ForAll @IntRange(min = 1, max = 800) int gap, @ForAll @IntRange(min = 0, max = 1500) int lateness) throws Exception {
+        windows(seed, cuts, keys, 10, sessions(keys, gap, lateness), SessionWindowOperator.class);
+    }
+
+    @Property(tries = 30)
+    void generalMergingWindows(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts,
+            @ForAll @IntRange(min = 0, max = 1000) int lateness) throws Exception {
+        windows(seed, cuts, KeyKind.INTEGER, 8, generalMerging(lateness), GeneralWindowOperator.class);
+    }
+
+    @Property(tries = 30)
+    void generalWithAStatefulTrigger(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts, @ForAll KeyKind keys,
+            @ForAll @IntRange(min = 0, max = 1000) int lateness) throws Exception {
+        windows(seed, cuts, keys, 20, statefulTrigger(keys, lateness), GeneralWindowOperator.class);
+    }
+
+    @Property(tries = 30)
+    void generalCountWindows(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts) throws Exception {
+        windows(seed, cuts, KeyKind.LONG, 12, countWindows(), GeneralWindowOperator.class);
+    }
+
+    @Property(tries = 30)
+    void generalProcessingTimeWindows(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts) throws Exception {
+        windows(seed, cuts, KeyKind.INTEGER, 10, processingTimeWindows(), GeneralWindowOperator.class);
+    }
+
+    @Property(tries = 30)
+    void evictingWindows(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts, @ForAll KeyKind keys,
+            @ForAll boolean sessions, @ForAll @IntRange(min = 0, max = 1000) int lateness) throws Exception {
+        windows(seed, cuts, keys, 20, evicting(keys, sessions, lateness), EvictingWindowOperator.class);
     }
 
     // ------------------------------------------------------------------ other stateful operators
