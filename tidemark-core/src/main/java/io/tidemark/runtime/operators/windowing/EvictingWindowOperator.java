@@ -44,18 +44,6 @@ final class EvictingWindowOperator<IN, OUT, W extends Window>
     /** How the remaining elements combine when the window fires (the description's contents). */
     private final WindowAccumulation<IN, Object> contents;
     private final boolean keepsElements;
-    private final Evictor.EvictorContext evictorContext = new Evictor.EvictorContext() {
-        @Override
-        public long getCurrentProcessingTime() {
-            return context.getClock().currentTimeMillis();
-        }
-
-        @Override
-        public long getCurrentWatermark() {
-            return currentWatermark;
-        }
-    };
-
     @SuppressWarnings("unchecked")
     EvictingWindowOperator(WindowAssigner<? super IN, W> assigner, Trigger<? super IN, ? super W> trigger,
             OperatorDescription.Window description, WindowRules<IN> rules) {

@@ -42,46 +42,25 @@ import java.util.Map;
  * the assigner's windows (each a map lookup and a trigger call) and, merging, one merge over the key's
  * windows; per timer, O(log timers).
  */
-sealed class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends WindowOperator<IN, ACC, OUT>
+sealed class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends TriggeredWindowOperator<IN, ACC, OUT, W>
         permits EvictingWindowOperator {
 
-    private final WindowAssigner<? super IN, W> windowAssigner;
-    private final Trigger<? super IN, ? super W> trigger;
     /** The merging of a {@link MergingWindowAssigner}'s windows, else null. */
     private final MergingWindowSet<W> mergingWindows;
-    private final boolean eventTime;
     /** Per key: its windows' contents, in creation order when windows merge. */
     private final Map<Object, Map<W, WindowContents>> windowsByKey = new HashMap<>();
-    private WindowTriggerContext<IN, W> triggerContext;
-    private boolean inputEnded;
 
     @SuppressWarnings("unchecked")
     GeneralWindowOperator(WindowAssigner<? super IN, W> assigner, Trigger<? super IN, ? super W> trigger,
             WindowAccumulation<IN, ACC> accumulation, InternalWindowFunction function, WindowRules<IN> rules) {
-        super(assigner, accumulation, function, rules);
-        this.windowAssigner = assigner;
-        this.trigger = trigger;
+        super(assigner, trigger, accumulation, function, rules);
         this.mergingWindows = assigner instanceof MergingWindowAssigner
                 ? new MergingWindowSet<>((MergingWindowAssigner<?, W>) assigner) : null;
-        this.eventTime = assigner.isEventTime();
-    }
-
-    @Override
-    public void open() throws Exception {
-        super.open();
-        triggerContext = new WindowTriggerContext<>(trigger, keyedState, timerService, context.getClock(),
-                this::getCurrentWatermark);
     }
 
     @Override
     boolean merging() {
         return mergingWindows != null;
-    }
-
-    /** Keys are always set as the keyed state's current key: the trigger and the functions may read keyed state. */
-    @Override
-    protected boolean takesLongKeys() {
-        return false;
     }
 
     @Override
@@ -196,7 +175,7 @@ sealed class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Windo
         for (W assigned : windows) {
             W window = mergingWindows == null ? assigned
                     : mergingWindows.add(keyWindows, assigned, (WindowAccumulation<?, Object>) accumulation,
-                            (result, merged) -> merged(key, result, merged));
+                            (result, merged) -> mergeTriggers(key, result, merged, null));
             if (rules.isWindowLate(window.maxTimestamp(), currentWatermark)) {
                 if (mergingWindows != null) {
                     keyWindows.remove(window); // a late merge result, just made
@@ -247,39 +226,10 @@ sealed class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Windo
         contents.acc = fire(key, window, (ACC) contents.acc, timing, index, true);
     }
 
-    /** Windows {@code merged} of {@code key} became {@code result}: the trigger merges, theirs go. */
-    private void merged(Object key, W result, Collection<W> merged) throws Exception {
-        if (rules.isWindowLate(result.maxTimestamp(), currentWatermark)) {
-            throw new UnsupportedOperationException("merging made window " + result
-                    + " end before the current watermark " + currentWatermark + "; this assigner cannot be used");
-        }
-        triggerContext.set(key, result);
-        triggerContext.onMerge(merged);
-        for (W m : merged) {
-            if (!m.equals(result)) {
-                triggerContext.set(key, m);
-                triggerContext.clear();
-                deleteCleanupTimer(m);
-                keyedState.clearNamespace(m);
-            }
-        }
-    }
-
     // ------------------------------------------------------------------ timers
 
     @Override
-    @SuppressWarnings("unchecked")
-    public void onEventTime(Timer timer) throws Exception {
-        onTimer(timer, (W) timer.getNamespace(), true);
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public void onProcessingTime(Timer timer) throws Exception {
-        onTimer(timer, (W) timer.getNamespace(), false);
-    }
-
-    private void onTimer(Timer timer, W window, boolean eventTimeTimer) throws Exception {
+    void onTimer(Timer timer, W window, boolean eventTimeTimer) throws Exception {
         Object key = timer.getKey();
         Map<W, WindowContents> keyWindows = windowsByKey.get(key);
         WindowContents contents = keyWindows == null ? null : keyWindows.get(window);
@@ -293,7 +243,7 @@ sealed class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Windo
         if (contents != null) {
             act(result, key, window, contents);
         }
-        if (eventTimeTimer == eventTime && timer.getTimestamp() == rules.cleanupTime(window.maxTimestamp())) {
+        if (isCleanupTimer(timer, window, eventTimeTimer)) {
             if (keyWindows != null) {
                 keyWindows.remove(window);
                 if (keyWindows.isEmpty()) {
@@ -306,24 +256,12 @@ sealed class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Windo
         }
     }
 
-    @Override
-    public void endInput() throws Exception {
-        if (!eventTime) {
-            // a bounded input ends processing time too: pending processing-time windows fire now,
-            // on time (as if the clock had reached their end)
-            inputEnded = true;
-            timerService.fireAllProcessingTimeTimers();
-        }
-        super.endInput();
-    }
-
     // ------------------------------------------------------------------ firing
 
     /** What the trigger decided for (key, window): fire its contents (if any), purge them, or both. */
     private void act(TriggerResult result, Object key, W window, WindowContents contents) throws Exception {
         if (result.isFire() && contents.hasData) {
-            long now = eventTime ? currentWatermark : inputEnded ? Long.MAX_VALUE : context.getClock().currentTimeMillis();
-            Firing.Timing timing = WindowRules.timing(contents.history, now, window.maxTimestamp());
+            Firing.Timing timing = WindowRules.timing(contents.history, firingTime(), window.maxTimestamp());
             contents.history = WindowRules.fired(contents.history, timing);
             fire(key, window, contents, timing, WindowRules.firings(contents.history));
         }

@@ -1,7 +1,6 @@
 package io.tidemark.runtime.operators.windowing;
 
 import io.tidemark.api.common.metrics.WindowQuery;
-import io.tidemark.api.common.state.ValueState;
 import io.tidemark.api.common.state.ValueStateDescriptor;
 import io.tidemark.runtime.checkpoint.StateInput;
 import io.tidemark.runtime.checkpoint.StateOutput;
@@ -50,20 +49,15 @@ import java.util.Map;
  * firing, the contents read once; per merge, one read of the key's windows. {@link #describeKey}
  * walks the timers.
  */
-final class KeyedStateWindowOperator<IN, OUT, W extends Window> extends WindowOperator<IN, Object, OUT> {
+final class KeyedStateWindowOperator<IN, OUT, W extends Window> extends TriggeredWindowOperator<IN, Object, OUT, W> {
 
     /** The name of the windows' entries (firing history and object count). */
     static final String ENTRY = "window-entry";
 
-    private final WindowAssigner<? super IN, W> windowAssigner;
-    private final Trigger<? super IN, ? super W> trigger;
     private final StoredContents<IN> contents;
     /** The key's merging windows, for a {@link MergingWindowAssigner}; else null. */
     private final StoredMergingWindows<W> mergingWindows;
-    private final boolean eventTime;
     private final ValueStateDescriptor<Long> entryDescriptor = new ValueStateDescriptor<>(ENTRY, Long.class);
-    private WindowTriggerContext<IN, W> triggerContext;
-    private boolean inputEnded;
     /** Live (key, window) entries: the windows of every key. */
     private long liveWindows;
     /** Objects in the windows' contents ({@link #stateSize}). */
@@ -72,42 +66,15 @@ final class KeyedStateWindowOperator<IN, OUT, W extends Window> extends WindowOp
     @SuppressWarnings("unchecked")
     KeyedStateWindowOperator(WindowAssigner<? super IN, W> assigner, Trigger<? super IN, ? super W> trigger,
             OperatorDescription.Window description, WindowRules<IN> rules) {
-        super(assigner, WindowAccumulation.of(description), InternalWindowFunction.of(description.function()), rules);
-        this.windowAssigner = assigner;
-        this.trigger = trigger;
-        this.contents = StoredContents.of(description, (Evictor<? super IN, ?>) description.evictor(),
-                new Evictor.EvictorContext() {
-                    @Override
-                    public long getCurrentProcessingTime() {
-                        return context.getClock().currentTimeMillis();
-                    }
-
-                    @Override
-                    public long getCurrentWatermark() {
-                        return currentWatermark;
-                    }
-                });
+        super(assigner, trigger, WindowAccumulation.of(description), InternalWindowFunction.of(description.function()), rules);
+        this.contents = StoredContents.of(description, (Evictor<? super IN, ?>) description.evictor(), evictorContext);
         this.mergingWindows = assigner instanceof MergingWindowAssigner
                 ? new StoredMergingWindows<>((MergingWindowAssigner<?, W>) assigner) : null;
-        this.eventTime = assigner.isEventTime();
-    }
-
-    @Override
-    public void open() throws Exception {
-        super.open();
-        triggerContext = new WindowTriggerContext<>(trigger, keyedState, timerService, context.getClock(),
-                this::getCurrentWatermark);
     }
 
     @Override
     boolean merging() {
         return mergingWindows != null;
-    }
-
-    /** Keys are always set as the keyed state's current key: the contents are keyed state. */
-    @Override
-    protected boolean takesLongKeys() {
-        return false;
     }
 
     @Override
@@ -281,24 +248,8 @@ final class KeyedStateWindowOperator<IN, OUT, W extends Window> extends WindowOp
             }
             putEntry(target, history, count);
         }
-        if (merged.size() == 1 && merged.contains(result)) {
-            return; // the new window fell inside a live one
-        }
-        if (rules.isWindowLate(result.maxTimestamp(), currentWatermark)) {
-            throw new UnsupportedOperationException("merging made window " + result
-                    + " end before the current watermark " + currentWatermark + "; this assigner cannot be used");
-        }
-        triggerContext.set(key, result);
-        triggerContext.onMerge(merged);
-        for (W m : merged) {
-            if (!m.equals(result)) {
-                triggerContext.set(key, m);
-                triggerContext.clear();
-                deleteCleanupTimer(m);
-                if (!m.equals(target)) {
-                    keyedState.clearNamespace(m); // the target's namespace holds the contents now
-                }
-            }
+        if (!(merged.size() == 1 && merged.contains(result))) {
+            mergeTriggers(key, result, merged, target); // the target's namespace holds the contents now
         }
     }
 
@@ -312,18 +263,7 @@ final class KeyedStateWindowOperator<IN, OUT, W extends Window> extends WindowOp
     // ------------------------------------------------------------------ timers
 
     @Override
-    @SuppressWarnings("unchecked")
-    public void onEventTime(Timer timer) throws Exception {
-        onTimer(timer, (W) timer.getNamespace(), true);
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public void onProcessingTime(Timer timer) throws Exception {
-        onTimer(timer, (W) timer.getNamespace(), false);
-    }
-
-    private void onTimer(Timer timer, W window, boolean eventTimeTimer) throws Exception {
+    void onTimer(Timer timer, W window, boolean eventTimeTimer) throws Exception {
         Object key = timer.getKey();
         Object namespace = window;
         if (mergingWindows != null) {
@@ -342,7 +282,7 @@ final class KeyedStateWindowOperator<IN, OUT, W extends Window> extends WindowOp
         if (live && result != TriggerResult.CONTINUE) {
             entry = act(result, key, window, namespace, entry);
         }
-        if (eventTimeTimer == eventTime && timer.getTimestamp() == rules.cleanupTime(window.maxTimestamp())) {
+        if (isCleanupTimer(timer, window, eventTimeTimer)) {
             if (live) {
                 objects -= count(entry); // the contents go with their namespace below
                 if (mergingWindows != null) {
@@ -361,17 +301,6 @@ final class KeyedStateWindowOperator<IN, OUT, W extends Window> extends WindowOp
         }
     }
 
-    @Override
-    public void endInput() throws Exception {
-        if (!eventTime) {
-            // a bounded input ends processing time too: pending processing-time windows fire now,
-            // on time (as if the clock had reached their end)
-            inputEnded = true;
-            timerService.fireAllProcessingTimeTimers();
-        }
-        super.endInput();
-    }
-
     // ------------------------------------------------------------------ firing
 
     /**
@@ -382,8 +311,7 @@ final class KeyedStateWindowOperator<IN, OUT, W extends Window> extends WindowOp
         int history = history(entry);
         int count = count(entry);
         if (result.isFire() && count > 0) {
-            long now = eventTime ? currentWatermark : inputEnded ? Long.MAX_VALUE : context.getClock().currentTimeMillis();
-            Firing.Timing timing = WindowRules.timing(history, now, window.maxTimestamp());
+            Firing.Timing timing = WindowRules.timing(history, firingTime(), window.maxTimestamp());
             int fired = WindowRules.fired(history, timing);
             int index = WindowRules.firings(fired);
             int kept = contents.fire(keyedState, namespace, window, count,

@@ -33,17 +33,26 @@ final class MergingWindowSet<W extends Window> {
     }
 
     /**
+     * How {@code assigner} merges {@code windows} (in order) and {@code newWindow} (last): each merge
+     * result with the windows it is made of, in the assigner's order.
+     */
+    static <W extends Window> Map<W, Collection<W>> merges(MergingWindowAssigner<?, W> assigner, Collection<W> windows,
+            W newWindow) {
+        List<W> all = new ArrayList<>(windows);
+        all.add(newWindow);
+        Map<W, Collection<W>> results = new LinkedHashMap<>();
+        assigner.mergeWindows(all, (toBeMerged, mergeResult) -> results.put(mergeResult, new ArrayList<>(toBeMerged)));
+        return results;
+    }
+
+    /**
      * Adds {@code newWindow} to {@code windows} (one key's, in creation order), merging it and any
      * windows it bridges; returns the window the new element belongs to.
      */
     W add(Map<W, WindowContents> windows, W newWindow, WindowAccumulation<?, Object> accumulation, Merges<W> merges)
             throws Exception {
-        List<W> all = new ArrayList<>(windows.keySet());
-        all.add(newWindow);
-        Map<W, Collection<W>> results = new LinkedHashMap<>();
-        assigner.mergeWindows(all, (toBeMerged, mergeResult) -> results.put(mergeResult, new ArrayList<>(toBeMerged)));
         W result = newWindow;
-        for (Map.Entry<W, Collection<W>> merge : results.entrySet()) {
+        for (Map.Entry<W, Collection<W>> merge : merges(assigner, windows.keySet(), newWindow).entrySet()) {
             W mergeResult = merge.getKey();
             Collection<W> merged = merge.getValue();
             if (merged.remove(newWindow)) {

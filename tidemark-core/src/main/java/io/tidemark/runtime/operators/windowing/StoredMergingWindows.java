@@ -116,12 +116,8 @@ final class StoredMergingWindows<W extends Window> {
      * belongs to (which may not be live yet: the caller {@link #put}s it).
      */
     W add(W newWindow, Merges<W> merges) throws Exception {
-        List<W> all = new ArrayList<>(windows.keySet());
-        all.add(newWindow);
-        Map<W, Collection<W>> results = new LinkedHashMap<>();
-        assigner.mergeWindows(all, (toBeMerged, mergeResult) -> results.put(mergeResult, new ArrayList<>(toBeMerged)));
         W result = newWindow;
-        for (Map.Entry<W, Collection<W>> merge : results.entrySet()) {
+        for (Map.Entry<W, Collection<W>> merge : MergingWindowSet.merges(assigner, windows.keySet(), newWindow).entrySet()) {
             W mergeResult = merge.getKey();
             Collection<W> merged = merge.getValue();
             if (merged.remove(newWindow)) {

@@ -14,6 +14,7 @@ import io.tidemark.api.common.metrics.WindowQuery;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.streaming.api.windowing.Firing;
 import io.tidemark.streaming.api.windowing.assigners.WindowAssigner;
+import io.tidemark.streaming.api.windowing.evictors.Evictor;
 import io.tidemark.streaming.api.windowing.windows.Window;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +33,8 @@ import java.util.List;
  *       allowed lateness; each element added once, to its slide-long frame.
  *   <li>{@link SessionWindowOperator}: built-in fixed-gap event-time sessions with the built-in
  *       trigger; per-key session lists merged in place, their timers in one heap.
+ *   <li>{@link KeyedStateWindowOperator}: any window, on a state backend other than the heap; the
+ *       general rules with the contents in the keyed state backend.
  * </ul>
  *
  * <p>The specialised operators give exactly the general operator's results, in the same order, with
@@ -56,6 +59,19 @@ public abstract class WindowOperator<IN, ACC, OUT> extends AbstractStreamOperato
         @Override
         public long getCurrentProcessingTime() {
             return context.getClock().currentTimeMillis();
+        }
+    };
+
+    /** What an evictor sees of the operator's clocks. */
+    final Evictor.EvictorContext evictorContext = new Evictor.EvictorContext() {
+        @Override
+        public long getCurrentProcessingTime() {
+            return context.getClock().currentTimeMillis();
+        }
+
+        @Override
+        public long getCurrentWatermark() {
+            return currentWatermark;
         }
     };
 

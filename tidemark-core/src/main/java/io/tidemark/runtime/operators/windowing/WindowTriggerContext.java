@@ -13,7 +13,7 @@ import java.util.Collection;
 import java.util.function.LongSupplier;
 
 /**
- * The trigger of a {@link GeneralWindowOperator} and its view: timers and partitioned state scoped to
+ * The trigger of a {@link TriggeredWindowOperator} and its view: timers and partitioned state scoped to
  * the current (key, window), set by {@link #set} before each call.
  */
 final class WindowTriggerContext<IN, W extends Window> implements Trigger.OnMergeContext {
