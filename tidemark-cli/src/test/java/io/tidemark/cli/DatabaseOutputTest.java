@@ -145,4 +145,56 @@ class DatabaseOutputTest {
                 .contains("column \"count\" is CHARACTER VARYING, expected BIGINT")
                 .contains("missing column \"sum_amount\" (DECFLOAT)");
     }
+
+    /**
+     * With {@code checkpoint:}: each checkpoint's rows are upserted when it completes. The command's JVM
+     * is killed with SIGKILL twice after checkpoints and resumed; the tables then hold the rows of a run
+     * without faults (the late rows but for their arrival time, which is processing time).
+     */
+    @Test
+    void killedTwiceAtCheckpointsAJobLeavesTheRowsOfARunWithoutFaults() throws Exception {
+        java.util.Random r = new java.util.Random(4);
+        List<String> lines = new ArrayList<>();
+        long t = 1_700_000_000_000L;
+        for (int i = 0; i < 20_000; i++) {
+            t += r.nextInt(40);
+            lines.add(i % 1000 == 3 ? "not json" : order("u" + r.nextInt(10), t - r.nextInt(8_000), "1"));
+        }
+        Files.write(dir.resolve("orders.jsonl"), lines);
+        String window = "type: tumbling\nsize: 1s";
+        CliHarness.run("run", "-q", databaseJob(dir, window, "allowed-lateness: 1s", null, "plain").toString()).assertOk();
+        Path job = databaseJob(dir, window, "allowed-lateness: 1s", null, "cp");
+        Files.writeString(job, Files.readString(job) + "\ncheckpoint: {dir: chk, interval: 50ms}\n");
+        for (int kill = 0; kill < 2; kill++) {
+            Process p = ChildCli.start(dir.resolve("kill-" + kill + ".err"), List.of("-Xmx256m"), "run", "-q", "--no-progress", job.toString());
+            long before = kill * 3L + 2;
+            ChildCli.await(java.time.Duration.ofSeconds(60), () -> !p.isAlive() || latest(dir.resolve("chk")) > before);
+            p.destroyForcibly();
+            assertThat(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        }
+        CliHarness.Result last = CliHarness.run("run", "--no-progress", job.toString());
+        last.assertOk();
+        assertThat(last.err()).contains("resuming from checkpoint");
+        try (Connection c = embedded(dir).connect()) {
+            List<List<Object>> cpRows = JdbcPipelines.rows(c, "cp_results", "\"userId\", window_start");
+            List<List<Object>> plainRows = JdbcPipelines.rows(c, "plain_results", "\"userId\", window_start");
+            assertThat(cpRows).as("rows only in the resumed run's table").filteredOn(x -> !plainRows.contains(x)).isEmpty();
+            assertThat(plainRows).as("rows missing in the resumed run's table of " + cpRows.size()).filteredOn(x -> !cpRows.contains(x)).isEmpty();
+            assertThat(cpRows).isEqualTo(plainRows);
+            assertThat(JdbcPipelines.rows(c, "cp_dead", "line")).isEqualTo(JdbcPipelines.rows(c, "plain_dead", "line"));
+            List<List<Object>> late = JdbcPipelines.rows(c, "plain_late", "record_id");
+            assertThat(late).hasSizeGreaterThan(10);
+            assertThat(JdbcPipelines.rows(c, "cp_late", "record_id")).extracting(x -> List.of(x.get(0), x.get(1), x.get(2), x.get(6)))
+                    .isEqualTo(late.stream().map(x -> List.of(x.get(0), x.get(1), x.get(2), x.get(6))).toList());
+        }
+    }
+
+    private static long latest(Path chk) {
+        try (java.util.stream.Stream<Path> s = Files.list(chk)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.matches("chk-\\d+"))
+                    .mapToLong(n -> Long.parseLong(n.substring(4))).max().orElse(0);
+        } catch (java.io.IOException e) {
+            return 0;
+        }
+    }
 }

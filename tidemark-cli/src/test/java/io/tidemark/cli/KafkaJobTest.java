@@ -185,4 +185,57 @@ class KafkaJobTest {
                 "{type: kafka, bootstrap-servers: 'localhost:9092', topic: out}", "{type: stdout}"));
         CliHarness.run("validate", ok.toString()).assertOk();
     }
+
+    /**
+     * With {@code checkpoint:}: a Kafka source resumes at its checkpointed offsets and the results go to a
+     * topic exactly once (the default delivery then: one transaction per checkpoint). The command's JVM is
+     * killed with SIGKILL twice after checkpoints; a {@code read_committed} reader then sees exactly the
+     * results of a run without faults (written to a file), in the same order.
+     */
+    @Test
+    void killedTwiceAtCheckpointsAKafkaJobResumesAtItsOffsetsAndWritesEachResultOnce(@TempDir Path dir) throws Exception {
+        broker.createTopic("cp-orders", 1);
+        broker.createTopic("cp-stats", 1);
+        java.util.Random r = new java.util.Random(9);
+        long t = 1_700_000_000_000L;
+        for (int i = 0; i < 15_000; i++) {
+            t += r.nextInt(40);
+            broker.send("cp-orders", 0, null, null, i % 1000 == 3 ? "{broken" : CliHarness.order("u" + r.nextInt(10), t - r.nextInt(3_000), "1"));
+        }
+        broker.flush();
+        String source = String.join("\n", "type: kafka", "bootstrap-servers: " + broker.bootstrapServers(), "topic: cp-orders",
+                "stop-at: latest");
+        String perEvent = "watermark: {strategy: bounded, max-out-of-orderness: 2s}";
+        Files.writeString(dir.resolve("plain.yaml"), job(source, "{type: jsonl, path: plain/results.jsonl}",
+                "{type: jsonl, path: plain/dead.jsonl}").replace(perEvent, perEvent.replace("2s}", "2s, emit: per-event}")));
+        CliHarness.run("run", "-q", dir.resolve("plain.yaml").toString()).assertOk();
+        Path job = dir.resolve("cp.yaml");
+        Files.writeString(job, job(source, "{type: kafka, bootstrap-servers: '" + broker.bootstrapServers() + "', topic: cp-stats}",
+                "{type: jsonl, path: cp/dead.jsonl}").replace(perEvent, perEvent.replace("2s}", "2s, emit: per-event}"))
+                + "checkpoint: {dir: chk, interval: 50ms}\n");
+        for (int kill = 0; kill < 2; kill++) {
+            Path err = dir.resolve("kill-" + kill + ".err");
+            Process p = ChildCli.start(err, List.of("-Xmx256m"), "run", "-q", "--no-progress", job.toString());
+            int before = kill;
+            ChildCli.await(java.time.Duration.ofSeconds(60), () -> !p.isAlive() || checkpoints(dir.resolve("chk")) > before * 3 + 2);
+            p.destroyForcibly();
+            assertThat(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        }
+        CliHarness.Result last = CliHarness.run("run", "--no-progress", job.toString());
+        last.assertOk();
+        assertThat(last.err()).contains("resuming from checkpoint");
+        assertThat(broker.readCommitted("cp-stats").stream().map(ConsumerRecord::value).collect(Collectors.toList()))
+                .isEqualTo(Files.readAllLines(dir.resolve("plain/results.jsonl")));
+        assertThat(Files.readAllLines(dir.resolve("cp/dead.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("plain/dead.jsonl")));
+    }
+
+    /** The completed checkpoints in {@code chk} so far (each leaves its number behind while newer ones replace it). */
+    private static long checkpoints(Path chk) {
+        try (java.util.stream.Stream<Path> s = Files.list(chk)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.matches("chk-\\d+"))
+                    .mapToLong(n -> Long.parseLong(n.substring(4))).max().orElse(0);
+        } catch (java.io.IOException e) {
+            return 0;
+        }
+    }
 }

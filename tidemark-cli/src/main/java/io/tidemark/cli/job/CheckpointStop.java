@@ -72,6 +72,7 @@ final class CheckpointStop {
         }
         err.println("tidemark: stopping: taking a checkpoint to resume from");
         long deadline = System.nanoTime() + CHECKPOINT_MILLIS * 1_000_000L;
+        String said = null;
         while (System.nanoTime() < deadline && job.getJobStatus().ordinal() <= io.tidemark.api.common.JobStatus.RUNNING.ordinal()) {
             try {
                 long id = job.triggerCheckpoint().get(CHECKPOINT_MILLIS, TimeUnit.MILLISECONDS);
@@ -84,8 +85,9 @@ final class CheckpointStop {
                 if (m.contains("is ending")) {
                     return; // the input is read: the job ends with its final checkpoint
                 }
-                if (!m.contains("under way")) {
+                if (!m.contains("under way") && !m.contains("not running yet") && !m.equals(said)) {
                     err.println("tidemark: the checkpoint to stop at failed (" + m + "); trying again");
+                    said = m;
                 }
                 java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L); // the one under way completes first
             } catch (TimeoutException e) {

@@ -51,7 +51,7 @@ public final class JdbcOutputType implements OutputType {
 
     /** The embedded default's URL for a job file in {@code jobDir}. */
     public static String defaultUrl(Path jobDir) {
-        return "jdbc:h2:" + jobDir.toAbsolutePath().normalize().resolve(DEFAULT_DATABASE) + ";DATABASE_TO_LOWER=TRUE";
+        return "jdbc:h2:" + jobDir.toAbsolutePath().normalize().resolve(DEFAULT_DATABASE) + ";DATABASE_TO_LOWER=TRUE;WRITE_DELAY=0";
     }
 
     @Override
@@ -121,6 +121,13 @@ public final class JdbcOutputType implements OutputType {
         @Override
         public Output open(OutputContext context) {
             return new JdbcOutput(this, JdbcTables.of(table, context));
+        }
+
+        /** With checkpoints: each link's rows of a checkpoint upserted in one transaction when it completes ({@link StagedTable}). */
+        @Override
+        public io.tidemark.cli.spi.StagedOutput staged(OutputContext context, java.nio.file.Path dir, boolean fresh)
+                throws java.io.IOException {
+            return new StagedTable(this, new JdbcOutput(this, JdbcTables.of(table, context)), dir, fresh);
         }
     }
 }

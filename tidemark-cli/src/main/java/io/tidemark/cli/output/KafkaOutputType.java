@@ -36,6 +36,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * transactional id ({@link TransactionalProducer}), committed when the run ends well and aborted when
  * it fails, as a file output is put back: a {@code read_committed} reader sees each run's records once,
  * or none. Opening the output first aborts whatever a killed earlier run of the same output left open.
+ * With {@code checkpoint:} exactly once is the default, and a transaction per checkpoint
+ * ({@link StagedTopic}).
  */
 public final class KafkaOutputType implements OutputType {
 
@@ -68,11 +70,13 @@ public final class KafkaOutputType implements OutputType {
 
     static Key<String> delivery(String output) {
         return Key.of(output + ".delivery", Types.choice(AT_LEAST_ONCE, EXACTLY_ONCE))
-                .dflt(AT_LEAST_ONCE)
+                .dflt(s -> s.isSet(io.tidemark.cli.config.JobKeys.CHECKPOINT_DIR) ? EXACTLY_ONCE : AT_LEAST_ONCE,
+                        "`exactly-once` with `checkpoint:`, else `at-least-once`")
                 .doc("`at-least-once`: records are sent as they come; a failed run leaves what it wrote, and a run done "
                         + "again writes it again. `exactly-once`: the run's records in one Kafka transaction, committed when "
-                        + "the run ends well and aborted when it fails (as a file output is put back): readers with "
-                        + "`isolation.level=read_committed` see each run's records once, or none.");
+                        + "the run ends well and aborted when it fails (as a file output is put back); with `checkpoint:`, one "
+                        + "transaction per checkpoint, committed when it completes (see [Checkpoints](#checkpoints)). Readers "
+                        + "with `isolation.level=read_committed` see each record once.");
     }
 
     static Key<String> transactionalId(String output) {
@@ -92,7 +96,7 @@ public final class KafkaOutputType implements OutputType {
 
     @Override
     public String doc() {
-        return "a Kafka topic, at least once or in one transaction per run (key: the window's key; value: the JSON line).";
+        return "a Kafka topic, at least once or exactly once: a transaction per run, or per checkpoint (key: the window's key; value: the JSON line).";
     }
 
     @Override
@@ -145,6 +149,40 @@ public final class KafkaOutputType implements OutputType {
         public Output open(OutputContext context) throws IOException {
             return new TopicOutput(this, context);
         }
+
+        /** Exactly once with checkpoints: one transaction per checkpoint and link ({@link StagedTopic}); at least once: as records come. */
+        @Override
+        public io.tidemark.cli.spi.StagedOutput staged(OutputContext context, Path dir, boolean fresh) throws IOException {
+            return transactionalId == null ? null : new StagedTopic(this, context, dir, fresh);
+        }
+    }
+
+    /** The producer settings of {@code spec}: its properties, the brokers, {@code acks=all}, idempotence. */
+    static Properties producerProperties(Spec spec) {
+        Properties p = new Properties();
+        p.putAll(spec.properties());
+        p.setProperty(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers());
+        p.setProperty(ProducerConfig.ACKS_CONFIG, "all");
+        p.setProperty(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        p.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, "15000");
+        p.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "tidemark-" + spec.output().replace('.', '-'));
+        return p;
+    }
+
+    /** {@code record} as a Kafka record of {@code spec}'s topic: key (results: the window's key) and the JSON line. */
+    static ProducerRecord<byte[], byte[]> message(Spec spec, OutputContext context, OutputRecord record) {
+        byte[] key = record instanceof WindowResult r ? key(context, r).getBytes(StandardCharsets.UTF_8) : null;
+        byte[] value = LineFormat.JSONL.line(record, context).getBytes(StandardCharsets.UTF_8);
+        return new ProducerRecord<>(spec.topic(), key, value);
+    }
+
+    /** The window's key as the results' {@code key} object: {@code {"user": "u1"}}. */
+    private static String key(OutputContext context, WindowResult r) {
+        StringBuilder sb = new StringBuilder("{");
+        for (int i = 0; i < context.keyFields().size(); i++) {
+            sb.append(i > 0 ? ", " : "").append(Json.string(context.keyFields().get(i))).append(": ").append(r.key().get(i));
+        }
+        return sb.append('}').toString();
     }
 
     /** One output's producer. */
@@ -160,13 +198,7 @@ public final class KafkaOutputType implements OutputType {
         TopicOutput(Spec spec, OutputContext context) throws IOException {
             this.spec = spec;
             this.context = context;
-            Properties p = new Properties();
-            p.putAll(spec.properties());
-            p.setProperty(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers());
-            p.setProperty(ProducerConfig.ACKS_CONFIG, "all");
-            p.setProperty(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-            p.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, "15000");
-            p.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "tidemark-" + spec.output().replace('.', '-'));
+            Properties p = producerProperties(spec);
             if (spec.transactionalId() == null) {
                 producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
                 transaction = null;
@@ -186,9 +218,7 @@ public final class KafkaOutputType implements OutputType {
         @Override
         public void write(OutputRecord record) throws IOException {
             check();
-            byte[] key = record instanceof WindowResult r ? key(r).getBytes(StandardCharsets.UTF_8) : null;
-            byte[] value = LineFormat.JSONL.line(record, context).getBytes(StandardCharsets.UTF_8);
-            ProducerRecord<byte[], byte[]> r = new ProducerRecord<>(spec.topic(), key, value);
+            ProducerRecord<byte[], byte[]> r = message(spec, context, record);
             org.apache.kafka.clients.producer.Callback callback = (m, e) -> {
                 if (e != null) {
                     failure.compareAndSet(null, e);
@@ -203,15 +233,6 @@ public final class KafkaOutputType implements OutputType {
             } catch (org.apache.kafka.common.KafkaException e) {
                 throw failed(e);
             }
-        }
-
-        /** The window's key as the results' {@code key} object: {@code {"user": "u1"}}. */
-        private String key(WindowResult r) {
-            StringBuilder sb = new StringBuilder("{");
-            for (int i = 0; i < context.keyFields().size(); i++) {
-                sb.append(i > 0 ? ", " : "").append(Json.string(context.keyFields().get(i))).append(": ").append(r.key().get(i));
-            }
-            return sb.append('}').toString();
         }
 
         private void check() throws IOException {

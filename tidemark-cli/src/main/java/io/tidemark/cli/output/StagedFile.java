@@ -7,12 +7,10 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -45,7 +43,7 @@ import java.util.TreeMap;
  */
 final class StagedFile implements StagedOutput {
 
-    private static final String COMMITTED = "committed";
+    private static final String COMMITTED = StagedRecords.COMMITTED;
 
     private final LineFormat format;
     private final OutputContext context;
@@ -77,7 +75,7 @@ final class StagedFile implements StagedOutput {
         }
         Path record = dir.resolve(COMMITTED);
         if (fresh || !Files.exists(record)) {
-            clear(dir);
+            StagedRecords.clear(dir);
             if (Files.exists(this.target)) {
                 Files.move(this.target, previous, StandardCopyOption.REPLACE_EXISTING);
             }
@@ -189,11 +187,7 @@ final class StagedFile implements StagedOutput {
                     writeRecord();
                 }
                 Files.deleteIfExists(previous);
-                try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, "*.pending")) {
-                    for (Path p : s) {
-                        Files.deleteIfExists(p);
-                    }
-                }
+                StagedRecords.dropStaged(dir);
                 if (alsoDrop != null) {
                     Files.deleteIfExists(alsoDrop);
                 }
@@ -220,16 +214,7 @@ final class StagedFile implements StagedOutput {
         for (Map.Entry<String, Long> e : committed.entrySet()) {
             sb.append(e.getKey()).append(' ').append(e.getValue()).append('\n');
         }
-        Path tmp = dir.resolve(COMMITTED + ".tmp");
-        try (FileChannel c = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer b = ByteBuffer.wrap(sb.toString().getBytes(StandardCharsets.UTF_8));
-            while (b.hasRemaining()) {
-                c.write(b);
-            }
-            c.force(true);
-        }
-        Files.move(tmp, dir.resolve(COMMITTED), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        StagedRecords.replace(dir.resolve(COMMITTED), sb.toString());
     }
 
     private void readRecord(Path record) throws IOException {
@@ -242,17 +227,6 @@ final class StagedFile implements StagedOutput {
             }
         } catch (RuntimeException e) {
             throw new IOException(name + ": the commit record " + record + " is damaged (run with --fresh to start over)", e);
-        }
-    }
-
-    /** Deletes what an earlier chain left in {@code dir} (its staged lines and commit record). */
-    private static void clear(Path dir) throws IOException {
-        List<Path> old = new ArrayList<>();
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
-            s.forEach(old::add);
-        }
-        for (Path p : old) {
-            Files.deleteIfExists(p);
         }
     }
 

@@ -1,0 +1,213 @@
+package io.tidemark.cli.output;
+
+import io.tidemark.cli.data.OutputRecord;
+import io.tidemark.cli.spi.StagedOutput;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * An output that is not a file but commits with the checkpoints (a Kafka topic, a table): each link's
+ * records are staged as they come in {@code DIR/LINK.pending} (each record framed: its length, then its
+ * Java serialization), a barrier fsyncs them and answers their length, and {@link #commit} reads the
+ * link's records from its last committed offset up to the committable and hands them to {@link #deliver}
+ * — one Kafka transaction, one database transaction — then records the new offset in {@code DIR/committed}
+ * (temporary file, fsync, rename). How a delivery interrupted by a crash is made good is the subclass's:
+ * a Kafka transaction is committed again from its prepared state, table upserts are simply applied again
+ * (an upsert sequence applied again from an earlier point ends in the same rows).
+ *
+ * <p>Bounds: a commit holds one link's records of one checkpoint interval in memory; staging files are
+ * cut back at each restore and deleted when the job ends well.
+ */
+abstract class StagedRecords implements StagedOutput {
+
+    static final String COMMITTED = "committed";
+
+    final Path dir;
+    final String name;
+    /** Per link, the staged bytes delivered. */
+    final Map<String, Long> committed = new TreeMap<>();
+    /** Other lines of the commit record, the subclass's (a prepared transaction). */
+    final List<String> extra = new ArrayList<>();
+
+    StagedRecords(Path dir, boolean fresh, String name) throws IOException {
+        this.dir = dir;
+        this.name = name;
+        Files.createDirectories(dir);
+        Path record = dir.resolve(COMMITTED);
+        if (fresh || !Files.exists(record)) {
+            clear(dir);
+            writeRecord();
+        } else {
+            for (String l : Files.readAllLines(record, StandardCharsets.UTF_8)) {
+                int sp = l.lastIndexOf(' ');
+                if (l.startsWith("+")) {
+                    extra.add(l.substring(1));
+                } else if (sp > 0) {
+                    committed.put(l.substring(0, sp), Long.parseLong(l.substring(sp + 1)));
+                }
+            }
+        }
+    }
+
+    /**
+     * Makes {@code records} (the staged records of {@code link} after {@code from}, up to {@code to})
+     * part of the output. Implementations record the new offset with {@link #recordCommitted} once the
+     * records are in, or before, with what makes the delivery good again after a crash.
+     */
+    abstract void deliver(String link, List<OutputRecord> records, long from, long to) throws IOException;
+
+    @Override
+    public Stage stage(String link, long restored) throws IOException {
+        Path staged = dir.resolve(link + ".pending");
+        synchronized (this) {
+            long done = committed.getOrDefault(link, 0L);
+            if (restored > done) {
+                commit(link, restored);
+            } else if (restored != done) {
+                committed.put(link, Math.max(0, restored)); // an earlier checkpoint than the last commit: repeated
+                writeRecord();
+            }
+        }
+        FileChannel channel = FileChannel.open(staged, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        channel.truncate(Math.max(0, restored));
+        channel.position(channel.size());
+        DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16));
+        return new Stage() {
+            @Override
+            public void write(OutputRecord record) throws IOException {
+                ByteArrayOutputStream b = new ByteArrayOutputStream(256);
+                try (ObjectOutputStream o = new ObjectOutputStream(b)) {
+                    o.writeObject(record);
+                }
+                out.writeInt(b.size());
+                b.writeTo(out);
+            }
+
+            @Override
+            public long barrier() throws IOException {
+                out.flush();
+                channel.force(false);
+                return channel.position();
+            }
+
+            @Override
+            public void close() {
+                try {
+                    out.flush();
+                    channel.close();
+                } catch (IOException ignored) {
+                    // what was staged stays
+                }
+            }
+        };
+    }
+
+    @Override
+    public synchronized void commit(String link, long offset) throws IOException {
+        long done = committed.getOrDefault(link, 0L);
+        if (offset <= done) {
+            return;
+        }
+        List<OutputRecord> records = new ArrayList<>();
+        try (FileChannel c = FileChannel.open(dir.resolve(link + ".pending"), StandardOpenOption.READ)) {
+            if (c.size() < offset) {
+                throw new IOException(name + ": the staged records of " + link + " have " + c.size() + " bytes, fewer than the "
+                        + offset + " the checkpoint committed");
+            }
+            c.position(done);
+            DataInputStream in = new DataInputStream(new BufferedInputStream(Channels.newInputStream(c), 1 << 16));
+            long at = done;
+            while (at < offset) {
+                byte[] b = new byte[in.readInt()];
+                in.readFully(b);
+                try (ObjectInputStream o = new ObjectInputStream(new ByteArrayInputStream(b))) {
+                    records.add((OutputRecord) o.readObject());
+                } catch (ClassNotFoundException e) {
+                    throw new IOException(name + ": a staged record of " + link + " cannot be read: " + e, e);
+                }
+                at += 4 + b.length;
+            }
+        }
+        deliver(link, records, done, offset);
+    }
+
+    /** {@code link}'s records up to {@code offset} are in; {@code extras} replace the subclass's lines. */
+    synchronized void recordCommitted(String link, long offset, List<String> extras) throws IOException {
+        committed.put(link, offset);
+        extra.clear();
+        extra.addAll(extras);
+        writeRecord();
+    }
+
+    void writeRecord() throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, Long> e : committed.entrySet()) {
+            sb.append(e.getKey()).append(' ').append(e.getValue()).append('\n');
+        }
+        for (String x : extra) {
+            sb.append('+').append(x).append('\n');
+        }
+        replace(dir.resolve(COMMITTED), sb.toString());
+    }
+
+    /** Replaces {@code file} by {@code content} atomically and durably: a temporary file, fsynced, renamed into place. */
+    static void replace(Path file, String content) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (FileChannel c = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer b = ByteBuffer.wrap(content.getBytes(StandardCharsets.UTF_8));
+            while (b.hasRemaining()) {
+                c.write(b);
+            }
+            c.force(true);
+        }
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Deletes every file in {@code dir} (what an earlier chain staged and recorded). */
+    static void clear(Path dir) throws IOException {
+        List<Path> old = new ArrayList<>();
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
+            s.forEach(old::add);
+        }
+        for (Path p : old) {
+            Files.deleteIfExists(p);
+        }
+    }
+
+    /** Deletes the staging files (the job ended well). */
+    void dropStaged() {
+        dropStaged(dir);
+    }
+
+    /** Deletes the staging files in {@code dir}; never throws (a fresh start clears them). */
+    static void dropStaged(Path dir) {
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, "*.pending")) {
+            for (Path p : s) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException ignored) {
+            // a fresh start clears them
+        }
+    }
+}
