@@ -1,8 +1,6 @@
 package io.tidemark.cli.output;
 
-import io.tidemark.cli.data.OutputRecord;
 import io.tidemark.cli.spi.OutputContext;
-import io.tidemark.cli.spi.StagedOutput;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -12,48 +10,37 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A file output that commits with the job's checkpoints: what a run wrote after its last completed
  * checkpoint is never part of the file.
  *
- * <p>Design. Each link (a job function feeding this output) appends its lines to its own staging file,
- * {@code DIR/LINK.pending} (DIR: the output's folder under the checkpoint directory). A checkpoint's
- * barrier makes the link write its staged lines out and fsync them; their length is the link's
- * committable, which the job function keeps in the checkpoint. When the checkpoint completes, the
- * function sends the committable back and {@link #commit} appends the link's staged bytes from what was
- * committed before up to it to the file, fsyncs it, then records the file's committed length and every
- * link's committed offset in {@code DIR/committed} (written to a temporary file, fsynced, renamed into
- * place). A commit starts by cutting the file back to the committed length of that record, so a commit
- * interrupted by a crash is simply done again: commits are idempotent, and the file is always the
- * header and whole committed segments. A restore ({@link #stage} with the restored committable) first
- * commits up to it — the crash may have come after the checkpoint completed but before its commit —
- * then cuts the link's staging file back to it, discarding what the crashed run staged after it.
+ * <p>Design. Each link (a job function feeding this output) appends its lines, formatted, to its own
+ * staging file ({@link StagedRecords}); a checkpoint's barrier fsyncs them and their length is the
+ * link's committable. When the checkpoint completes, {@link #deliver} appends the link's staged bytes
+ * from what was committed before up to the committable to the file, fsyncs it, then records the file's
+ * committed length with the links' offsets. A commit starts by cutting the file back to the recorded
+ * length, so a commit interrupted by a crash is simply done again: the file is always the header and
+ * whole committed segments.
  *
- * <p>Bounds: the file lags the job by at most one checkpoint interval plus a commit; staging files
- * hold at most what was produced since the run started (they are cut back at each restore and deleted
- * when the job ends well); each commit costs two fsyncs and a rename. Segments of different links (the
- * results of several window subtasks; the source's and the window gaps' dead letters) are appended in
- * the order their commits arrive, each link's lines in their order.
+ * <p>Bounds: the file lags the job by at most one checkpoint interval plus a commit; each commit costs
+ * two fsyncs and a rename. Segments of different links (the results of several window subtasks; the
+ * source's and the window gaps' dead letters) are appended in the order their commits arrive, each
+ * link's lines in their order.
  *
  * <p>A fresh start keeps a file already there aside as {@code .NAME.tidemark-previous} until the job
  * ends well, as an output written without checkpoints does.
  */
-final class StagedFile implements StagedOutput {
+final class StagedFile extends StagedRecords {
 
-    private static final String COMMITTED = StagedRecords.COMMITTED;
+    private static final String LENGTH = "length ";
 
     private final LineFormat format;
     private final OutputContext context;
     private final Path target;
-    private final Path dir;
     private final Path previous;
-    private final String name;
     private final Path alsoDrop;
     private final FileChannel file;
-    private final Map<String, Long> committed = new TreeMap<>();
     private long length;
 
     /**
@@ -61,27 +48,22 @@ final class StagedFile implements StagedOutput {
      */
     StagedFile(LineFormat format, OutputContext context, Path target, Path dir, boolean fresh, String name, Path alsoDrop)
             throws IOException {
+        super(dir, fresh, name);
         this.format = format;
         this.context = context;
         this.target = Files.exists(target) ? target.toRealPath() : target;
-        this.dir = dir;
-        this.name = name;
         this.alsoDrop = alsoDrop;
         this.previous = this.target.resolveSibling("." + this.target.getFileName() + ".tidemark-previous");
-        Files.createDirectories(dir);
         Path parent = this.target.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        Path record = dir.resolve(COMMITTED);
-        if (fresh || !Files.exists(record)) {
-            StagedRecords.clear(dir);
+        if (freshStart) {
             if (Files.exists(this.target)) {
                 Files.move(this.target, previous, StandardCopyOption.REPLACE_EXISTING);
             }
-            writeRecord();
         } else {
-            readRecord(record);
+            length = recordedLength();
             if (!Files.exists(this.target) && length > 0) {
                 throw new IOException(name + ": " + this.target + " held " + length + " committed bytes and is gone: "
                         + "the run cannot resume its output (run with --fresh to start over)");
@@ -96,27 +78,27 @@ final class StagedFile implements StagedOutput {
         file.truncate(length);
     }
 
-    @Override
-    public Stage stage(String link, long restored) throws IOException {
-        Path staged = dir.resolve(link + ".pending");
-        synchronized (this) {
-            long done = committed.getOrDefault(link, 0L);
-            if (restored > done) {
-                commit(link, restored);
-            } else if (restored != done) {
-                // restored from an earlier checkpoint than the last commit: what was committed since stays
-                committed.put(link, Math.max(0, restored));
-                writeRecord();
+    private long recordedLength() throws IOException {
+        for (String x : extra) {
+            if (x.startsWith(LENGTH)) {
+                return Long.parseLong(x.substring(LENGTH.length()));
             }
         }
-        FileChannel channel = FileChannel.open(staged, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        channel.truncate(Math.max(0, restored));
-        channel.position(channel.size());
-        ChannelDestination destination = new ChannelDestination(channel, staged);
-        LineOutput lines = new LineOutput(format, context, destination, name, false);
+        throw new IOException(name + ": the commit record in " + dir + " has no length (run with --fresh to start over)");
+    }
+
+    /** Lines, formatted as the file has them (no header: the file's is written once, at its first commit). */
+    @Override
+    Stage newStage(FileChannel channel) {
+        LineOutput lines;
+        try {
+            lines = new LineOutput(format, context, new ChannelDestination(channel), name, false);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // without headers nothing is written
+        }
         return new Stage() {
             @Override
-            public void write(OutputRecord record) throws IOException {
+            public void write(io.tidemark.cli.data.OutputRecord record) throws IOException {
                 lines.write(record);
             }
 
@@ -135,34 +117,34 @@ final class StagedFile implements StagedOutput {
     }
 
     @Override
-    public synchronized void commit(String link, long offset) throws IOException {
-        long done = committed.getOrDefault(link, 0L);
-        if (offset <= done) {
-            return;
-        }
+    void deliver(String link, long from, long to) throws IOException {
         try {
             file.truncate(length);
             file.position(length);
             if (length == 0) {
                 header();
             }
-            try (FileChannel staged = FileChannel.open(dir.resolve(link + ".pending"), StandardOpenOption.READ)) {
-                if (staged.size() < offset) {
-                    throw new IOException("the staged lines of " + link + " (" + dir.resolve(link + ".pending") + ") have "
-                            + staged.size() + " bytes, fewer than the " + offset + " the checkpoint committed");
-                }
-                long at = done;
-                while (at < offset) {
-                    at += staged.transferTo(at, offset - at, file);
+            try (FileChannel staged = FileChannel.open(staged(link), StandardOpenOption.READ)) {
+                check(link, staged, to);
+                long at = from;
+                while (at < to) {
+                    at += staged.transferTo(at, to - at, file);
                 }
             }
             file.force(false);
             length = file.position();
-            committed.put(link, offset);
-            writeRecord();
+            recordCommitted(link, to, List.of(LENGTH + length));
         } catch (IOException e) {
             throw new IOException(name + ": cannot commit to " + target + ": " + e.getMessage(), e);
         }
+    }
+
+    @Override
+    void writeRecord() throws IOException {
+        if (extra.isEmpty()) {
+            extra.add(LENGTH + length);
+        }
+        super.writeRecord();
     }
 
     private void header() throws IOException {
@@ -184,10 +166,11 @@ final class StagedFile implements StagedOutput {
                     header();
                     file.force(false);
                     length = file.position();
+                    extra.clear();
                     writeRecord();
                 }
                 Files.deleteIfExists(previous);
-                StagedRecords.dropStaged(dir);
+                dropStaged();
                 if (alsoDrop != null) {
                     Files.deleteIfExists(alsoDrop);
                 }
@@ -208,30 +191,8 @@ final class StagedFile implements StagedOutput {
         return target.toString();
     }
 
-    /** The commit record: the file's committed length, then each link's committed offset. */
-    private void writeRecord() throws IOException {
-        StringBuilder sb = new StringBuilder("length ").append(length).append('\n');
-        for (Map.Entry<String, Long> e : committed.entrySet()) {
-            sb.append(e.getKey()).append(' ').append(e.getValue()).append('\n');
-        }
-        StagedRecords.replace(dir.resolve(COMMITTED), sb.toString());
-    }
-
-    private void readRecord(Path record) throws IOException {
-        List<String> lines = Files.readAllLines(record, StandardCharsets.UTF_8);
-        try {
-            length = Long.parseLong(lines.get(0).substring("length ".length()));
-            for (String l : lines.subList(1, lines.size())) {
-                int sp = l.lastIndexOf(' ');
-                committed.put(l.substring(0, sp), Long.parseLong(l.substring(sp + 1)));
-            }
-        } catch (RuntimeException e) {
-            throw new IOException(name + ": the commit record " + record + " is damaged (run with --fresh to start over)", e);
-        }
-    }
-
     /** A staging file, appended to. */
-    private record ChannelDestination(FileChannel channel, Path path) implements Destination {
+    private record ChannelDestination(FileChannel channel) implements Destination {
         @Override
         public void write(byte[] bytes, int off, int len) throws IOException {
             ByteBuffer b = ByteBuffer.wrap(bytes, off, len);
@@ -262,7 +223,7 @@ final class StagedFile implements StagedOutput {
 
         @Override
         public String describe() {
-            return path.toString();
+            return "a staging file";
         }
     }
 }

@@ -26,17 +26,22 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * An output that is not a file but commits with the checkpoints (a Kafka topic, a table): each link's
- * records are staged as they come in {@code DIR/LINK.pending} (each record framed: its length, then its
- * Java serialization), a barrier fsyncs them and answers their length, and {@link #commit} reads the
- * link's records from its last committed offset up to the committable and hands them to {@link #deliver}
- * — one Kafka transaction, one database transaction — then records the new offset in {@code DIR/committed}
- * (temporary file, fsync, rename). How a delivery interrupted by a crash is made good is the subclass's:
- * a Kafka transaction is committed again from its prepared state, table upserts are simply applied again
- * (an upsert sequence applied again from an earlier point ends in the same rows).
+ * An output that commits with the checkpoints ({@link StagedOutput}), of any kind: each link's records
+ * are staged as they come in {@code DIR/LINK.pending}, a barrier fsyncs them and answers their length,
+ * and {@link #commit} hands the link's staged bytes from its last committed offset up to the committable
+ * to {@link #deliver} — appended to a file ({@link StagedFile}), one Kafka transaction
+ * ({@link StagedTopic}), upserts into a table ({@link StagedTable}) — which records the new offset in
+ * {@code DIR/committed} (temporary file, fsync, rename) with {@link #recordCommitted}. How a delivery
+ * interrupted by a crash is made good is the subclass's: a file is cut back to its recorded length, a
+ * Kafka transaction is committed again from its prepared state, table upserts are applied again (an
+ * upsert sequence applied again from an earlier point ends in the same rows). A restore ({@link #stage}
+ * with the restored committable) first commits up to it — the crash may have come after the checkpoint
+ * completed but before its commit — then cuts the link's staging file back to it, discarding what the
+ * crashed run staged after it.
  *
- * <p>Bounds: a commit holds one link's records of one checkpoint interval in memory; staging files are
- * cut back at each restore and deleted when the job ends well.
+ * <p>By default records are staged framed (their length, then their Java serialization) and read back
+ * with {@link #records}. Bounds: a commit holds one link's records of one checkpoint interval in memory;
+ * staging files are cut back at each restore and deleted when the job ends well.
  */
 abstract class StagedRecords implements StagedOutput {
 
@@ -49,12 +54,16 @@ abstract class StagedRecords implements StagedOutput {
     /** Other lines of the commit record, the subclass's (a prepared transaction). */
     final List<String> extra = new ArrayList<>();
 
+    /** Whether this run starts a new chain (nothing committed before), rather than resuming one. */
+    final boolean freshStart;
+
     StagedRecords(Path dir, boolean fresh, String name) throws IOException {
         this.dir = dir;
         this.name = name;
         Files.createDirectories(dir);
         Path record = dir.resolve(COMMITTED);
-        if (fresh || !Files.exists(record)) {
+        this.freshStart = fresh || !Files.exists(record);
+        if (freshStart) {
             clear(dir);
             writeRecord();
         } else {
@@ -70,15 +79,20 @@ abstract class StagedRecords implements StagedOutput {
     }
 
     /**
-     * Makes {@code records} (the staged records of {@code link} after {@code from}, up to {@code to})
-     * part of the output. Implementations record the new offset with {@link #recordCommitted} once the
-     * records are in, or before, with what makes the delivery good again after a crash.
+     * Makes the staged bytes of {@code link} from {@code from} up to {@code to} (whole records) part of the
+     * output, and records {@code to} with {@link #recordCommitted} once they are in (and before, with what
+     * makes the delivery good again after a crash, if anything).
      */
-    abstract void deliver(String link, List<OutputRecord> records, long from, long to) throws IOException;
+    abstract void deliver(String link, long from, long to) throws IOException;
+
+    /** The staging file of {@code link}. */
+    Path staged(String link) {
+        return dir.resolve(link + ".pending");
+    }
 
     @Override
     public Stage stage(String link, long restored) throws IOException {
-        Path staged = dir.resolve(link + ".pending");
+        Path staged = staged(link);
         synchronized (this) {
             long done = committed.getOrDefault(link, 0L);
             if (restored > done) {
@@ -91,6 +105,11 @@ abstract class StagedRecords implements StagedOutput {
         FileChannel channel = FileChannel.open(staged, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         channel.truncate(Math.max(0, restored));
         channel.position(channel.size());
+        return newStage(channel);
+    }
+
+    /** A stage appending to {@code channel}: records framed (length, Java serialization). */
+    Stage newStage(FileChannel channel) {
         DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16));
         return new Stage() {
             @Override
@@ -125,19 +144,20 @@ abstract class StagedRecords implements StagedOutput {
     @Override
     public synchronized void commit(String link, long offset) throws IOException {
         long done = committed.getOrDefault(link, 0L);
-        if (offset <= done) {
-            return;
+        if (offset > done) {
+            deliver(link, done, offset);
         }
+    }
+
+    /** The framed records {@code link} staged from byte {@code from} up to {@code to}. */
+    List<OutputRecord> records(String link, long from, long to) throws IOException {
         List<OutputRecord> records = new ArrayList<>();
-        try (FileChannel c = FileChannel.open(dir.resolve(link + ".pending"), StandardOpenOption.READ)) {
-            if (c.size() < offset) {
-                throw new IOException(name + ": the staged records of " + link + " have " + c.size() + " bytes, fewer than the "
-                        + offset + " the checkpoint committed");
-            }
-            c.position(done);
+        try (FileChannel c = FileChannel.open(staged(link), StandardOpenOption.READ)) {
+            check(link, c, to);
+            c.position(from);
             DataInputStream in = new DataInputStream(new BufferedInputStream(Channels.newInputStream(c), 1 << 16));
-            long at = done;
-            while (at < offset) {
+            long at = from;
+            while (at < to) {
                 byte[] b = new byte[in.readInt()];
                 in.readFully(b);
                 try (ObjectInputStream o = new ObjectInputStream(new ByteArrayInputStream(b))) {
@@ -148,7 +168,15 @@ abstract class StagedRecords implements StagedOutput {
                 at += 4 + b.length;
             }
         }
-        deliver(link, records, done, offset);
+        return records;
+    }
+
+    /** Fails unless the staging file {@code c} of {@code link} holds {@code to} bytes. */
+    void check(String link, FileChannel c, long to) throws IOException {
+        if (c.size() < to) {
+            throw new IOException(name + ": the staged records of " + link + " (" + staged(link) + ") have " + c.size()
+                    + " bytes, fewer than the " + to + " the checkpoint committed");
+        }
     }
 
     /** {@code link}'s records up to {@code offset} are in; {@code extras} replace the subclass's lines. */

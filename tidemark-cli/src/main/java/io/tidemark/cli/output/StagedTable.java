@@ -26,8 +26,8 @@ final class StagedTable extends StagedRecords {
     }
 
     @Override
-    void deliver(String link, List<OutputRecord> records, long from, long to) throws IOException {
-        for (OutputRecord r : records) {
+    void deliver(String link, long from, long to) throws IOException {
+        for (OutputRecord r : records(link, from, to)) {
             table.write(r);
         }
         table.flush(); // one transaction per batch of rows, the last at the flush

@@ -49,7 +49,8 @@ final class StagedTopic extends StagedRecords {
     }
 
     @Override
-    void deliver(String link, List<OutputRecord> records, long from, long to) throws IOException {
+    void deliver(String link, long from, long to) throws IOException {
+        List<OutputRecord> records = records(link, from, to);
         AtomicReference<Exception> failure = new AtomicReference<>();
         try {
             producer.begin();
