@@ -105,14 +105,8 @@ class CheckpointRunTest {
         }
     }
 
-    private long latestCheckpoint() throws IOException {
-        if (!Files.isDirectory(dir.resolve("chk"))) {
-            return 0;
-        }
-        try (Stream<Path> s = Files.list(dir.resolve("chk"))) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> n.matches("chk-\\d+"))
-                    .mapToLong(n -> Long.parseLong(n.substring(4))).max().orElse(0);
-        }
+    private long latestCheckpoint() {
+        return ChildCli.latestCheckpoint(dir.resolve("chk"));
     }
 
     @Test
@@ -124,13 +118,7 @@ class CheckpointRunTest {
             long target = latestCheckpoint() + 1 + r.nextInt(6);
             Path err = dir.resolve("kill-" + i + ".err");
             Process p = ChildCli.start(err, List.of("-Xmx256m"), "run", "-q", "--no-progress", job.toString());
-            boolean reached = ChildCli.await(Duration.ofSeconds(60), () -> {
-                try {
-                    return latestCheckpoint() >= target || !p.isAlive();
-                } catch (IOException e) {
-                    return false;
-                }
-            });
+            boolean reached = ChildCli.await(Duration.ofSeconds(60), () -> latestCheckpoint() >= target || !p.isAlive());
             if (p.isAlive()) {
                 p.destroyForcibly();
                 kills++;

@@ -56,4 +56,14 @@ final class ChildCli {
         byte[] b = Files.readAllBytes(p);
         return b.length == 0 || b[b.length - 1] == '\n';
     }
+
+    /** The number of the newest checkpoint directory ({@code chk-N}) in {@code dir}, complete or not; 0 if none. */
+    static long latestCheckpoint(Path dir) {
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.matches("chk-\\d+"))
+                    .mapToLong(n -> Long.parseLong(n.substring(4))).max().orElse(0);
+        } catch (IOException e) {
+            return 0; // not made yet
+        }
+    }
 }

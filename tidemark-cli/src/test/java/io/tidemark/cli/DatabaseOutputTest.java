@@ -168,7 +168,7 @@ class DatabaseOutputTest {
         for (int kill = 0; kill < 2; kill++) {
             Process p = ChildCli.start(dir.resolve("kill-" + kill + ".err"), List.of("-Xmx256m"), "run", "-q", "--no-progress", job.toString());
             long before = kill * 3L + 2;
-            ChildCli.await(java.time.Duration.ofSeconds(60), () -> !p.isAlive() || latest(dir.resolve("chk")) > before);
+            ChildCli.await(java.time.Duration.ofSeconds(60), () -> !p.isAlive() || ChildCli.latestCheckpoint(dir.resolve("chk")) > before);
             p.destroyForcibly();
             assertThat(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         }
@@ -186,15 +186,6 @@ class DatabaseOutputTest {
             assertThat(late).hasSizeGreaterThan(10);
             assertThat(JdbcPipelines.rows(c, "cp_late", "record_id")).extracting(x -> List.of(x.get(0), x.get(1), x.get(2), x.get(6)))
                     .isEqualTo(late.stream().map(x -> List.of(x.get(0), x.get(1), x.get(2), x.get(6))).toList());
-        }
-    }
-
-    private static long latest(Path chk) {
-        try (java.util.stream.Stream<Path> s = Files.list(chk)) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> n.matches("chk-\\d+"))
-                    .mapToLong(n -> Long.parseLong(n.substring(4))).max().orElse(0);
-        } catch (java.io.IOException e) {
-            return 0;
         }
     }
 }

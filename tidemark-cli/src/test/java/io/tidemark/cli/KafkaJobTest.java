@@ -217,7 +217,7 @@ class KafkaJobTest {
             Path err = dir.resolve("kill-" + kill + ".err");
             Process p = ChildCli.start(err, List.of("-Xmx256m"), "run", "-q", "--no-progress", job.toString());
             int before = kill;
-            ChildCli.await(java.time.Duration.ofSeconds(60), () -> !p.isAlive() || checkpoints(dir.resolve("chk")) > before * 3 + 2);
+            ChildCli.await(java.time.Duration.ofSeconds(60), () -> !p.isAlive() || ChildCli.latestCheckpoint(dir.resolve("chk")) > before * 3 + 2);
             p.destroyForcibly();
             assertThat(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         }
@@ -227,15 +227,5 @@ class KafkaJobTest {
         assertThat(broker.readCommitted("cp-stats").stream().map(ConsumerRecord::value).collect(Collectors.toList()))
                 .isEqualTo(Files.readAllLines(dir.resolve("plain/results.jsonl")));
         assertThat(Files.readAllLines(dir.resolve("cp/dead.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("plain/dead.jsonl")));
-    }
-
-    /** The completed checkpoints in {@code chk} so far (each leaves its number behind while newer ones replace it). */
-    private static long checkpoints(Path chk) {
-        try (java.util.stream.Stream<Path> s = Files.list(chk)) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> n.matches("chk-\\d+"))
-                    .mapToLong(n -> Long.parseLong(n.substring(4))).max().orElse(0);
-        } catch (java.io.IOException e) {
-            return 0;
-        }
     }
 }
