@@ -56,7 +56,9 @@ final class ValidateCommand implements Callable<Integer> {
             OutputSpec o = job.outputs().get(role);
             String what = o == null ? "not written (counted in the summary"
                     + (role == OutputContext.Role.DEAD_LETTER ? "; the first 10 on standard error)" : ")")
-                    : o.describe() + (o.file() != null && Files.isRegularFile(o.file())
+                    : o.describe() + (job.checkpoint() != null && o.file() != null
+                            ? " (committed with the checkpoints)"
+                            : o.file() != null && Files.isRegularFile(o.file())
                             ? " (exists: replaced when the run ends well, kept if it fails)" : "");
             sb.append(String.format("%-34s %s%n", "writes " + role.key(), what));
             String schema = o == null ? null : o.schema(JobRunner.outputContext(job, role, () -> null, null));
@@ -65,6 +67,10 @@ final class ValidateCommand implements Callable<Integer> {
                     sb.append(String.format("%-34s %s%n", "", line));
                 }
             }
+        }
+        if (job.checkpoint() != null) {
+            sb.append(String.format("%-34s %s%n", "checkpoints", job.checkpoint().dir() + " (tidemark run resumes from the latest "
+                    + "completed one there; --fresh starts from the beginning)"));
         }
         for (String n : notes(job)) {
             sb.append(String.format("%-34s %s%n", "note", n));

@@ -17,7 +17,9 @@ public final class Summary {
         if (r.engine().flink()) {
             rows.add(row("engine", r.engine().toString()));
         }
-        if (r.stoppedBy() != null) {
+        if (r.stoppedBy() != null && r.checkpoints() != null) {
+            rows.add(row("stopped", "by " + r.stoppedBy() + " at a checkpoint (see checkpoints below)"));
+        } else if (r.stoppedBy() != null) {
             rows.add(row("stopped", "by " + r.stoppedBy() + ": the source stopped reading; every line read is accounted for"));
         } else if (r.inputEnded() != null) {
             rows.add(row("input ended", r.inputEnded()));
