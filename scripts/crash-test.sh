@@ -33,7 +33,7 @@ if [[ " ${args[*]:-} " == *" --via command "* ]]; then
   work="${work:-$(mktemp -d "${TMPDIR:-/tmp}/tidemark-crash.XXXXXX")}"
   mkdir -p "$work"
   rm -rf "$work/plain" "$work/cp" "$work/chk"
-  ./tidemark generate --seed "$seed" --rate 200 --duration 30m --malformed 0.002 --future-errors 0.001 \
+  ./tidemark generate --seed "$seed" --rate 200 --duration 2h --malformed 0.002 --future-errors 0.001 \
       --very-late-fraction 0.02 -o "$work/orders.jsonl"
   job() { # job NAME EXTRA
     cat > "$work/$1.yaml" <<YAML
@@ -59,7 +59,7 @@ YAML
   for ((i = 1; i <= kills; i++)); do
     ./tidemark run -q --no-progress "$work/cp.yaml" 2>>"$work/cp.err" &
     pid=$!
-    sleep "$((1 + RANDOM % 6)).$((RANDOM % 10))"
+    sleep "$((1 + RANDOM % 3)).$((RANDOM % 10))"
     if kill -9 "$pid" 2>/dev/null; then
       hit=$((hit + 1))
     fi
