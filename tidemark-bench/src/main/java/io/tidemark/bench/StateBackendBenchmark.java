@@ -10,8 +10,10 @@ import io.tidemark.state.rocksdb.EmbeddedRocksDBStateBackend;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.functions.KeyedProcessFunction;
 import io.tidemark.streaming.api.functions.sink.SinkFunction;
+import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
 import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import io.tidemark.streaming.api.windowing.triggers.ContinuousEventTimeTrigger;
+import io.tidemark.streaming.api.windowing.windows.TimeWindow;
 import io.tidemark.util.Collector;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,9 +28,16 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Keyed state on the heap against RocksDB, on W1's data (keyed events, 10,000 keys, 1 ms apart, in
- * order): two jobs per backend, run one after the other in one JVM, the heap first each time.
+ * order): four jobs per backend, run one after the other in one JVM, the heap first each time. On
+ * RocksDB every window job runs the {@code KeyedStateWindowOperator}, its windows' contents in RocksDB;
+ * on the heap the operator {@code WindowOperators} chooses there.
  *
  * <ul>
+ *   <li><b>W1</b>: W1's tumbling 1 s count + sum ({@code aggregate}, the event-time trigger): on the
+ *       heap aligned slices; on RocksDB an {@code AggregatingState} per (key, window).
+ *   <li><b>W1/elements</b>: the same count + sum by a {@code ProcessWindowFunction} over the window's
+ *       elements: on the heap aligned slices of element lists; on RocksDB a {@code ListState} per
+ *       (key, window), appended to.
  *   <li><b>W1/general</b>: W1's tumbling 1 s count + sum through the general window operator (a
  *       {@code ContinuousEventTimeTrigger} of 1 s, whose per-window fire time is keyed state: a read
  *       and a write per record).
@@ -97,6 +106,19 @@ public final class StateBackendBenchmark {
         }
     }
 
+    /** Count and sum of a window's elements, kept as a list. */
+    static final class CountSumOfElements extends ProcessWindowFunction<long[], long[], Long, TimeWindow> {
+        @Override
+        public void process(Long key, Context context, Iterable<long[]> elements, Collector<long[]> out) {
+            long[] acc = new long[2];
+            for (long[] e : elements) {
+                acc[0]++;
+                acc[1] += e[2];
+            }
+            out.collect(acc);
+        }
+    }
+
     static final class Count implements SinkFunction<long[]> {
         static final LongAdder RESULTS = new LongAdder();
 
@@ -112,7 +134,13 @@ public final class StateBackendBenchmark {
         env.setStateBackend(backend);
         var in = env.fromSequence(0, events - 1).map(i -> new long[] {(i * 7919) % KEYS, i, i % 100})
                 .assignTimestampsAndWatermarks(WatermarkStrategy.<long[]>forMonotonousTimestamps().withTimestampAssigner((e, t) -> e[1]));
-        if (job.equals("W1/general")) {
+        if (job.equals("W1")) {
+            in.keyBy(e -> e[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(1))).aggregate(new CountSum())
+                    .addSink(new Count());
+        } else if (job.equals("W1/elements")) {
+            in.keyBy(e -> e[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(1))).process(new CountSumOfElements())
+                    .addSink(new Count());
+        } else if (job.equals("W1/general")) {
             in.keyBy(e -> e[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
                     .trigger(ContinuousEventTimeTrigger.of(Duration.ofSeconds(1))).aggregate(new CountSum()).addSink(new Count());
         } else {
@@ -135,7 +163,7 @@ public final class StateBackendBenchmark {
         StringBuilder report = new StringBuilder();
         report.append(String.format(Locale.ROOT, "== state backends: %,d events, %,d keys, parallelism 1, best of %d rounds; %s, %d cores%n",
                 events, KEYS, rounds, System.getProperty("java.vm.version"), Runtime.getRuntime().availableProcessors()));
-        for (String job : List.of("W1/general", "W1/process")) {
+        for (String job : List.of("W1", "W1/elements", "W1/general", "W1/process")) {
             double heap = 0;
             double rocks = 0;
             for (int r = 0; r < rounds; r++) {

@@ -2,6 +2,7 @@ package io.tidemark.semantics;
 
 import io.tidemark.api.common.JobExecutionResult;
 import io.tidemark.runtime.metrics.OperatorMetrics;
+import io.tidemark.runtime.state.StateBackend;
 import io.tidemark.streaming.api.datastream.DataStream;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
@@ -17,11 +18,21 @@ final class Sem {
     static final long MAX = Long.MAX_VALUE;
     static final long MIN = Long.MIN_VALUE;
 
+    /**
+     * The state backend of every environment these tests make: null for the default (the heap);
+     * tidemark-rocksdb's {@code RocksDBWindowSemanticsTest} runs the same tests with RocksDB, where
+     * the windows' contents live in the backend.
+     */
+    static StateBackend stateBackend;
+
     private Sem() {}
 
     /** An environment on {@code clock} (never the wall clock) with the given watermark interval. */
     static StreamExecutionEnvironment env(ManualClock clock, long autoWatermarkInterval) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        if (stateBackend != null) {
+            env.setStateBackend(stateBackend);
+        }
         env.setClock(clock);
         env.getConfig().setAutoWatermarkInterval(autoWatermarkInterval);
         return env;

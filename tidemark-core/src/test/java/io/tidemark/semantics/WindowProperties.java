@@ -37,8 +37,8 @@ import net.jqwik.api.Property;
 /** Property tests: window results against a batch group-by, record accounting, monotonic watermarks. */
 class WindowProperties {
 
-    /** An event: key, event time, value. */
-    public record Ev(String key, long ts, int v) {}
+    /** An event: key, event time, value (Serializable: with RocksDB a window's elements are state). */
+    public record Ev(String key, long ts, int v) implements java.io.Serializable {}
 
     /** One firing: key, window, number of elements, sum of values, firing index. */
     record Fired(String key, long start, long end, long count, long sum, int index) {

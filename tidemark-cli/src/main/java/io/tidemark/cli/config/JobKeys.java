@@ -195,8 +195,9 @@ public final class JobKeys {
     public static final Key<String> STATE_BACKEND = Key.of("state.backend", Types.choice("heap", "rocksdb"))
             .dflt("heap")
             .doc("Where the job's keyed state lives. `heap`: Java objects in memory, the fastest. `rocksdb`: an embedded "
-                    + "RocksDB on local disk, for keyed state larger than memory (window contents stay in memory either "
-                    + "way). See [docs/state-backends.md](state-backends.md).");
+                    + "RocksDB on local disk, for keyed state larger than memory, windows' contents included (element "
+                    + "and accumulator types must then be `Serializable` or types Tidemark writes itself). "
+                    + "See [docs/state-backends.md](state-backends.md).");
 
     public static final Key<String> STATE_DIR = Key.of("state.dir", Types.path())
             .applies(Applies.when(STATE_BACKEND, "rocksdb"))
