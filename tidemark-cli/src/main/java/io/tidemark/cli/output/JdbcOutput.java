@@ -53,6 +53,15 @@ final class JdbcOutput implements Output {
         }
     }
 
+    /** {@link #flush}, and what was committed made durable before it returns ({@link JdbcWriter#flushDurably}). */
+    void flushDurably() throws IOException {
+        try {
+            writer.flushDurably();
+        } catch (JdbcSinkException e) {
+            throw failure(e);
+        }
+    }
+
     private IOException failure(JdbcSinkException e) {
         return new IOException(spec.output() + " (" + spec.describe() + "): " + e.getMessage(), e);
     }

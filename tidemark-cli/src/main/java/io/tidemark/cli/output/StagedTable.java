@@ -30,7 +30,7 @@ final class StagedTable extends StagedRecords {
         for (OutputRecord r : records(link, from, to)) {
             table.write(r);
         }
-        table.flush(); // one transaction per batch of rows, the last at the flush
+        table.flushDurably(); // one transaction per batch of rows, the last at the flush; on disk before the offset is
         recordCommitted(link, to, List.of());
     }
 

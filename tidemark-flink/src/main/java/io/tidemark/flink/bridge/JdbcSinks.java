@@ -77,7 +77,7 @@ public final class JdbcSinks {
 
         @Override
         public void flush(boolean endOfInput) {
-            writer.flush();
+            writer.flushDurably(); // before a checkpoint's barrier: committed and durable
         }
 
         @Override

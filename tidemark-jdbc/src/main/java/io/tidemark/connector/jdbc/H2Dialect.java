@@ -12,6 +12,12 @@ import java.sql.SQLException;
  * PostgreSQL lower-cases them); the sink quotes every name, so it works either way, but a person's
  * {@code SELECT ... FROM order_stats} finds the table only with that setting (which the command's URLs
  * carry). H2 keeps the setting per connection, not in the file: use the same URL everywhere.
+ *
+ * <p>H2 has no write-ahead log: a commit returns before its changes are in the database file, which a
+ * background thread writes up to the write delay later (500 ms by default). An embedded database lives
+ * in the job's process, so a kill -9 in that window loses transactions H2 reported committed;
+ * {@code CHECKPOINT SYNC} (admin rights; the creator of an embedded database has them) writes and
+ * fsyncs them, and runs after each checkpoint's commit.
  */
 public final class H2Dialect extends JdbcDialect {
 
@@ -27,6 +33,11 @@ public final class H2Dialect extends JdbcDialect {
     @Override
     public String name() {
         return "H2";
+    }
+
+    @Override
+    public String durabilityStatement() {
+        return "CHECKPOINT SYNC";
     }
 
     @Override

@@ -38,6 +38,15 @@ public abstract class JdbcDialect implements Serializable {
     /** The statement that inserts a row, or overwrites the row with the same key: parameters in column order. */
     public abstract String upsert(JdbcTable<?> table);
 
+    /**
+     * The statement that makes every committed transaction durable, for a database whose commit does not
+     * (run after the commit of a checkpoint's rows); null when a commit is durable when it returns, as
+     * PostgreSQL's is (its write-ahead log is flushed at commit).
+     */
+    public String durabilityStatement() {
+        return null;
+    }
+
     /** Whether the database's error codes mark {@code e} transient (beyond the standard SQL states). */
     protected abstract boolean isTransientVendorError(SQLException e);
 

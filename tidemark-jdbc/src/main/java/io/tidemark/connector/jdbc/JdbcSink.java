@@ -99,13 +99,16 @@ public final class JdbcSink<T> extends RichSinkFunction<T> implements Checkpoint
         writer.flush();
     }
 
-    /** At a checkpoint: every row buffered so far is written (committed) before the checkpoint completes. */
+    /**
+     * At a checkpoint: every row buffered so far is written (committed, and durable: see
+     * {@link JdbcWriter#flushDurably}) before the checkpoint completes.
+     */
     @Override
     public void snapshotState(FunctionSnapshotContext context) {
         if (flusher != null) {
             flusher.check();
         }
-        writer.flush();
+        writer.flushDurably();
     }
 
     /** Nothing to restore: the table holds what was written, and replayed rows overwrite themselves. */

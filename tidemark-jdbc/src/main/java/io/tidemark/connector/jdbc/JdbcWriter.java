@@ -61,6 +61,8 @@ public final class JdbcWriter<T> implements AutoCloseable {
     private long rowsDeleted;
     private long flushes;
     private long retries;
+    /** Whether a transaction was committed since the last {@link #flushDurably} made them durable. */
+    private boolean undurable;
 
     public JdbcWriter(JdbcTable<T> table, JdbcConnectionOptions connection, JdbcExecutionOptions execution, Sleeper sleeper) {
         this.table = table;
@@ -163,6 +165,26 @@ public final class JdbcWriter<T> implements AutoCloseable {
         return false;
     }
 
+    /**
+     * {@link #flush}es, then makes every transaction this writer committed durable, so it survives the
+     * process being killed: what a checkpoint needs, since a job restored from it does not write those
+     * rows again. For databases whose commit is durable (PostgreSQL) the same as {@code flush}; for H2,
+     * its {@link JdbcDialect#durabilityStatement} once per call that follows a commit.
+     */
+    public synchronized void flushDurably() {
+        flush();
+        String statement = dialect.durabilityStatement();
+        if (statement == null || !undurable) {
+            return;
+        }
+        retrying("make the rows committed to table " + table.name() + " durable (" + statement + ")", () -> {
+            try (java.sql.Statement s = connection().createStatement()) {
+                s.execute(statement);
+            }
+        });
+        undurable = false;
+    }
+
     /** Writes every buffered operation in one transaction, retrying transient failures. */
     public synchronized void flush() {
         if (buffer.isEmpty()) {
@@ -205,6 +227,7 @@ public final class JdbcWriter<T> implements AutoCloseable {
                 upsert.executeBatch();
             }
             c.commit();
+            undurable = true;
             rowsUpserted += upserts;
             rowsDeleted += deletes;
         });
