@@ -14,6 +14,11 @@ import java.util.concurrent.TimeoutException;
  * the job. The outputs then hold exactly what that checkpoint committed, and the next run resumes from
  * it. A stop before the job started takes effect as soon as it has; a stop when the job is ending
  * anyway (its input read) lets it end.
+ *
+ * <p>On Flink, whose job client cannot trigger a checkpoint, the stop cancels the job at once: Flink
+ * retains its latest completed checkpoint on cancel, and that one, {@link #stoppedAt}, is what the next
+ * run resumes from (what the outputs staged after it is discarded then). A stop before any checkpoint
+ * completed leaves none: the next run starts from the beginning.
  */
 final class CheckpointStop {
 
@@ -25,14 +30,17 @@ final class CheckpointStop {
     private final RunContext run;
     private final int links;
     private final PrintStream err;
+    /** On Flink: the latest retained checkpoint's id (-1 if none); null on the embedded engine. */
+    private final java.util.function.LongSupplier retained;
     private JobClient client;
     private boolean requested;
     private volatile long stoppedAt = -1;
 
-    CheckpointStop(RunContext run, int links, PrintStream err) {
+    CheckpointStop(RunContext run, int links, PrintStream err, java.util.function.LongSupplier retained) {
         this.run = run;
         this.links = links;
         this.err = err;
+        this.retained = retained;
     }
 
     /** The command was asked to stop. */
@@ -54,9 +62,15 @@ final class CheckpointStop {
         }
     }
 
-    /** The checkpoint the run stopped at, or -1 (not stopped, or the job ended on its own first). */
+    /** The stop cancelled the Flink job. */
+    private volatile boolean cancelled;
+
+    /**
+     * The checkpoint the run stopped at, or -1 (not stopped, or the job ended on its own first); on
+     * Flink, once the cancelled job ended: the latest it retained (-1 if none completed).
+     */
     long stoppedAt() {
-        return stoppedAt;
+        return retained != null ? (cancelled ? retained.getAsLong() : -1) : stoppedAt;
     }
 
     private void begin() {
@@ -67,6 +81,16 @@ final class CheckpointStop {
     }
 
     private void stop(JobClient c) {
+        if (retained != null) {
+            err.println("tidemark: stopping: cancelling the Flink job, which keeps its latest completed checkpoint");
+            cancelled = true;
+            try {
+                c.cancel();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return;
+        }
         if (!(c instanceof LocalJob job)) {
             return;
         }

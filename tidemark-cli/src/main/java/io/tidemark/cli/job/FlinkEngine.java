@@ -1,6 +1,6 @@
 package io.tidemark.cli.job;
 
-import io.tidemark.api.common.JobExecutionResult;
+import io.tidemark.core.execution.JobClient;
 import io.tidemark.core.execution.PipelineExecutorFactory;
 import io.tidemark.core.execution.PipelineExecutors;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
@@ -23,14 +23,6 @@ final class FlinkEngine {
     static final String SHIP_JARS_PROPERTY = "tidemark.flink.jars";
 
     private FlinkEngine() {}
-
-    /** What Flink reports: its run time and, per operator, the counters the translated functions kept. */
-    record Outcome(String jobId, long netRuntimeMillis, Map<String, Map<String, Long>> counters) {
-        long counter(String operator, String metric) {
-            Map<String, Long> m = counters.get(operator);
-            return m == null ? 0 : m.getOrDefault(metric, 0L);
-        }
-    }
 
     private static PipelineExecutorFactory engine() {
         try {
@@ -65,10 +57,10 @@ final class FlinkEngine {
     }
 
     /**
-     * Runs the pipeline of {@code env} on Flink: a local MiniCluster, or the cluster at {@code master}
-     * shipping {@code jars}; returns when the job ended.
+     * Starts the pipeline of {@code env} on Flink: a local MiniCluster, or the cluster at {@code master}
+     * shipping {@code jars}; returns the running job (its result when it ended, its cancel).
      */
-    static Outcome execute(StreamExecutionEnvironment env, String jobName, String master, List<String> jars)
+    static JobClient start(StreamExecutionEnvironment env, String jobName, String master, List<String> jars)
             throws Exception {
         Map<String, String> options = new LinkedHashMap<>();
         if (master != null) {
@@ -83,11 +75,6 @@ final class FlinkEngine {
         } catch (LinkageError e) {
             throw unavailable(e);
         }
-        JobExecutionResult r = env.execute(jobName);
-        Map<String, Map<String, Long>> counters = new LinkedHashMap<>();
-        for (String operator : r.getOperatorNames()) {
-            counters.put(operator, r.getOperatorMetrics(operator));
-        }
-        return new Outcome(r.getJobId(), r.getNetRuntime(), counters);
+        return env.executeAsync(jobName);
     }
 }

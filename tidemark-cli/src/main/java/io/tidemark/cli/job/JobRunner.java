@@ -107,14 +107,15 @@ public final class JobRunner {
      */
     public static RunReport run(JobConfig job, Options o) throws Exception {
         checkEngine(o.engine());
-        if (job.checkpoint() != null && o.engine().flink()) {
+        if (job.checkpoint() != null && o.engine().remote()) {
             throw new io.tidemark.cli.config.ConfigException(io.tidemark.cli.config.JobKeys.CHECKPOINT_DIR.path(),
-                    "checkpoints are taken on the embedded engine only; run without --engine flink, or without checkpoint:");
+                    "checkpoints on a remote Flink cluster (--flink-master) are not supported: the command reads and restores them "
+                            + "from its own file system; run on the local MiniCluster (--engine flink alone), or without checkpoint:");
         }
         preflight(job);
         InetAddress bind = bindAddress(o.engine());
         RunContext run = new RunContext(job, o.err());
-        Resume.Plan plan = job.checkpoint() == null ? null : Resume.plan(job, o.parallelism(), o.fresh(), o.err());
+        Resume.Plan plan = job.checkpoint() == null ? null : Resume.plan(job, o.parallelism(), o.fresh(), o.engine().flink(), o.err());
         try {
             return run(job, o, run, plan, bind);
         } finally {
@@ -143,9 +144,16 @@ public final class JobRunner {
             LinkAddress link = server.address(bind.getHostAddress());
             Pipeline p = pipeline(job, o.parallelism(), link, plan);
             StreamExecutionEnvironment env = p.env();
-            CheckpointStop atCheckpoint = plan == null ? null : new CheckpointStop(run, links, o.err());
+            CheckpointStop atCheckpoint = plan == null ? null : new CheckpointStop(run, links, o.err(), !plan.flink() ? null : () -> {
+                try {
+                    io.tidemark.runtime.checkpoint.CheckpointStorage.Loaded kept = Resume.latestFlink(plan.storage());
+                    return kept == null ? -1 : kept.id();
+                } catch (IOException e) {
+                    return -1;
+                }
+            });
             if (atCheckpoint != null) {
-                o.control().stopsAtCheckpoint();
+                o.control().stopsAtCheckpoint(plan.flink());
             }
             o.control().bind(atCheckpoint != null ? atCheckpoint::request : () -> {
                 server.stopSources();
@@ -172,8 +180,17 @@ public final class JobRunner {
                         o.err().println("monitoring: not on the Flink engine; Flink's web UI and metric reporters show the same "
                                 + "metrics under Flink's names (docs/monitoring.md)");
                     }
-                    FlinkEngine.execute(env, job.name(), o.engine().flinkMaster(),
+                    io.tidemark.core.execution.JobClient client = FlinkEngine.start(env, job.name(), o.engine().flinkMaster(),
                             o.engine().remote() ? FlinkEngine.shipJars() : List.of());
+                    if (atCheckpoint != null) {
+                        atCheckpoint.started(client);
+                    }
+                    try {
+                        client.getJobExecutionResult();
+                    } catch (InterruptedException x) {
+                        client.cancel();
+                        throw x;
+                    }
                 } else {
                     io.tidemark.core.execution.JobClient client = env.executeAsync(job.name());
                     o.control().started(client);
@@ -201,14 +218,16 @@ public final class JobRunner {
                 failed = e;
             }
             long wall = (System.nanoTime() - t0) / 1_000_000L;
-            if (atCheckpoint != null && atCheckpoint.stoppedAt() >= 0) {
+            // on Flink, a job that ended well was not stopped, whatever the stop asked
+            long stoppedAt = atCheckpoint == null || failed == null && o.engine().flink() ? -1 : atCheckpoint.stoppedAt();
+            if (stoppedAt >= 0) {
                 // stopped at a checkpoint: the job was cancelled after it; what was committed stays for the next run
                 o.control().unbind();
                 settled = true;
                 run.suspend();
-                o.err().println("tidemark: stopped at checkpoint " + atCheckpoint.stoppedAt() + " in " + plan.dir()
+                o.err().println("tidemark: stopped at checkpoint " + stoppedAt + " in " + plan.storage()
                         + ": the next tidemark run resumes from it");
-                return report(job, run.stats, null, wall, o, "stopped at checkpoint " + atCheckpoint.stoppedAt()
+                return report(job, run.stats, null, wall, o, "stopped at checkpoint " + stoppedAt
                         + ": the next run resumes from it (records in open windows are in it, not yet in results)");
             }
             if (failed == null && run.failure() == null && !server.awaitEnded(links, DELIVERY_MILLIS) && run.failure() == null) {
@@ -236,6 +255,9 @@ public final class JobRunner {
             try {
                 settled = true;
                 run.commit();
+                if (plan != null && plan.flink()) {
+                    Resume.finished(plan);
+                }
             } catch (IOException e) {
                 throw new RunFailedException(e.getMessage(), e, run.abort());
             }
@@ -302,7 +324,7 @@ public final class JobRunner {
         }
         if (plan != null) {
             env.enableCheckpointing(job.checkpoint().interval().toMillis());
-            env.getCheckpointConfig().setCheckpointStorage(plan.dir().toString())
+            env.getCheckpointConfig().setCheckpointStorage(plan.storage().toString())
                     .setNumRetainedCheckpoints(job.checkpoint().retain());
             if (plan.from() != null) {
                 env.getCheckpointConfig().setStateRecoveryPath(plan.from().directory().toString());

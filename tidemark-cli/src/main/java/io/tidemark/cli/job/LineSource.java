@@ -107,18 +107,31 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
     public void initializeState(FunctionInitializationContext context) throws Exception {
         commits = new LinkCommits();
         commits.initialize(context);
+        endBarrier = -1;
     }
+
+    /** The input was read to its end (with checkpoints: the link is kept open for a checkpoint after it). */
+    private transient volatile boolean inputEnded;
+    /** The first checkpoint taken after the input ended, or -1: its barrier follows every line. */
+    private transient volatile long endBarrier;
 
     @Override
     public void snapshotState(FunctionSnapshotContext context) throws Exception {
         commits.snapshot(link, context.getCheckpointId());
+        if (inputEnded && endBarrier < 0) {
+            endBarrier = context.getCheckpointId();
+        }
     }
 
-    /** Commits; the job's final checkpoint (its id {@code Long.MAX_VALUE}) also ends the link, kept open for it. */
+    /**
+     * Commits; a checkpoint whose barrier followed the end of the input — the embedded engine's final
+     * checkpoint (its id {@code Long.MAX_VALUE}), Flink's final checkpoint or one before it — also ends
+     * the link, kept open for it.
+     */
     @Override
     public void notifyCheckpointComplete(long checkpointId) throws Exception {
         commits.complete(link, checkpointId);
-        if (checkpointId == Long.MAX_VALUE && link != null) {
+        if ((checkpointId == Long.MAX_VALUE || endBarrier >= 0 && checkpointId >= endBarrier) && link != null) {
             Link l = link;
             link = null;
             l.close();
@@ -136,6 +149,7 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
             }
             read(ctx, out);
             ok = true;
+            inputEnded = true;
         } finally {
             if (!ok || !checkpointed) {
                 synchronized (ctx.getCheckpointLock()) {

@@ -30,6 +30,11 @@ import java.util.stream.Collectors;
  * aggregates, parallelism), written when a chain of checkpoints starts and compared on every resume:
  * a job file changed in any of these is refused (a {@link ConfigException}: exit code 2), since its
  * checkpointed state would mean something else.
+ *
+ * <p>On {@code --engine flink} the checkpoints are Flink's, in {@code checkpoint.dir/flink/} (Flink's
+ * layout: {@code <Flink job id>/chk-<n>/_metadata}); the latest completed one (by the time its
+ * {@code _metadata} was written) is restored. Checkpoints of one engine are not resumed on the other
+ * (refused, naming the engine that took them).
  */
 final class Resume {
 
@@ -38,14 +43,26 @@ final class Resume {
     static final String OUTPUTS = "outputs";
 
     static final String LOCK = ".lock";
+    /**
+     * The folder of Flink's checkpoints under {@code checkpoint.dir}, on {@code --engine flink}: Flink's
+     * layout, {@code flink/<Flink job id>/chk-<n>/_metadata}.
+     */
+    static final String FLINK = "flink";
+    /** Written into {@code flink/} when a run on Flink ended well: Flink keeps no checkpoint of a finished job. */
+    static final String FLINK_FINISHED = "finished.txt";
 
     /**
      * The folder, and the checkpoint to restore (null: from the beginning); holds the folder's lock
      * (one run at a time) until {@link #close}.
      */
-    record Plan(Path dir, CheckpointStorage.Loaded from, java.nio.channels.FileChannel lock) implements java.io.Closeable {
+    record Plan(Path dir, CheckpointStorage.Loaded from, java.nio.channels.FileChannel lock, boolean flink) implements java.io.Closeable {
         Path outputs() {
             return dir.resolve(OUTPUTS);
+        }
+
+        /** Where the engine writes its checkpoints: {@code dir}, or {@code dir/flink} on Flink. */
+        Path storage() {
+            return flink ? dir.resolve(FLINK) : dir;
         }
 
         @Override
@@ -79,19 +96,19 @@ final class Resume {
     private Resume() {}
 
     /** Decides where the run starts, saying so on {@code err}. */
-    static Plan plan(JobConfig job, int parallelism, boolean fresh, PrintStream err) throws IOException {
+    static Plan plan(JobConfig job, int parallelism, boolean fresh, boolean flink, PrintStream err) throws IOException {
         Path dir = job.checkpoint().dir();
         Files.createDirectories(dir);
         java.nio.channels.FileChannel lock = lock(dir);
         try {
-            return plan(job, parallelism, fresh, err, dir, lock);
+            return plan(job, parallelism, fresh, flink, err, dir, lock);
         } catch (IOException | RuntimeException e) {
             lock.close();
             throw e;
         }
     }
 
-    private static Plan plan(JobConfig job, int parallelism, boolean fresh, PrintStream err, Path dir,
+    private static Plan plan(JobConfig job, int parallelism, boolean fresh, boolean flink, PrintStream err, Path dir,
             java.nio.channels.FileChannel lock) throws IOException {
         Map<String, String> identity = identity(job, parallelism);
         if (fresh) {
@@ -100,16 +117,36 @@ final class Resume {
                     + (aside == null ? "" : "; what " + dir + " held (checkpoints, staged outputs) is set aside in " + aside
                             + " (delete it when no longer needed)"));
             write(dir, identity);
-            return new Plan(dir, null, lock);
+            return new Plan(dir, null, lock, flink);
         }
-        CheckpointStorage storage = new CheckpointStorage(dir);
-        CheckpointStorage.Loaded latest = storage.loadLatest((id, why) -> err.println(
-                "tidemark: skipping checkpoint " + id + " in " + dir + ": " + why + "; trying the one before"));
-        if (latest == null && storage.completedIds().isEmpty()) {
+        Path finished = dir.resolve(FLINK).resolve(FLINK_FINISHED);
+        boolean otherEngine = flink ? !new CheckpointStorage(dir).completedIds().isEmpty()
+                : latestFlink(dir.resolve(FLINK)) != null || Files.exists(finished);
+        if (otherEngine) {
+            throw new ConfigException(JobKeys.CHECKPOINT_DIR.path(), "the checkpoints in " + dir + " were taken on the "
+                    + (flink ? "embedded engine" : "Flink engine") + ": resume them with" + (flink ? "out --engine flink" : " --engine flink")
+                    + ", or run with --fresh to set them aside and start from the beginning");
+        }
+        if (flink && Files.exists(finished)) {
+            throw new JobRunner.AlreadyFinished("the job already finished on Flink (" + Files.readString(finished, StandardCharsets.UTF_8)
+                    .strip() + "): its outputs are complete; run with --fresh to run it again");
+        }
+        CheckpointStorage.Loaded latest;
+        boolean anyCompleted;
+        if (flink) {
+            latest = latestFlink(dir.resolve(FLINK));
+            anyCompleted = latest != null;
+        } else {
+            CheckpointStorage storage = new CheckpointStorage(dir);
+            latest = storage.loadLatest((id, why) -> err.println(
+                    "tidemark: skipping checkpoint " + id + " in " + dir + ": " + why + "; trying the one before"));
+            anyCompleted = !storage.completedIds().isEmpty();
+        }
+        if (latest == null && !anyCompleted) {
             // only checkpoints a killed run left unfinished, and the lines it staged: nothing was committed from them
             deleteUnfinished(dir);
             write(dir, identity);
-            return new Plan(dir, null, lock);
+            return new Plan(dir, null, lock, flink);
         }
         if (latest == null) {
             Path aside = setAside(dir);
@@ -118,7 +155,7 @@ final class Resume {
                         + "what the folder held is set aside in " + aside);
             }
             write(dir, identity);
-            return new Plan(dir, null, lock);
+            return new Plan(dir, null, lock, flink);
         }
         compare(dir, identity);
         String taken = DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(latest.timestamp()));
@@ -126,9 +163,48 @@ final class Resume {
             throw new JobRunner.AlreadyFinished("the job already finished: checkpoint " + latest.id() + " in " + dir + " (" + taken
                     + ") is the end of its input, and its outputs are complete; run with --fresh to run it again");
         }
-        err.println("tidemark: resuming from checkpoint " + latest.id() + " in " + dir + " (taken " + taken
-                + "); --fresh starts from the beginning");
-        return new Plan(dir, latest, lock);
+        err.println("tidemark: resuming from checkpoint " + latest.id() + " in " + (flink ? latest.directory() : dir) + " (taken "
+                + taken + "); --fresh starts from the beginning");
+        return new Plan(dir, latest, lock, flink);
+    }
+
+    /** A run on Flink ended well and its outputs committed: the next run has nothing to resume. */
+    static void finished(Plan plan) throws IOException {
+        Files.createDirectories(plan.storage());
+        Files.writeString(plan.storage().resolve(FLINK_FINISHED), "ended " + Instant.now() + "\n", StandardCharsets.UTF_8);
+    }
+
+    private static final java.util.regex.Pattern FLINK_CHECKPOINT = java.util.regex.Pattern.compile("chk-(\\d+)");
+
+    /**
+     * The latest completed Flink checkpoint under {@code flinkDir} ({@code <job id>/chk-<n>} with its
+     * {@code _metadata}, which Flink writes last), by the time its metadata was written, then by number;
+     * null if none. Flink's metadata is Flink's to read: only its id, time and directory are known here.
+     */
+    static CheckpointStorage.Loaded latestFlink(Path flinkDir) throws IOException {
+        CheckpointStorage.Loaded best = null;
+        if (!Files.isDirectory(flinkDir)) {
+            return null;
+        }
+        try (DirectoryStream<Path> jobs = Files.newDirectoryStream(flinkDir, Files::isDirectory)) {
+            for (Path jobDir : jobs) {
+                try (DirectoryStream<Path> chks = Files.newDirectoryStream(jobDir)) {
+                    for (Path chk : chks) {
+                        java.util.regex.Matcher m = FLINK_CHECKPOINT.matcher(chk.getFileName().toString());
+                        Path meta = chk.resolve(CheckpointStorage.METADATA);
+                        if (!m.matches() || !Files.isRegularFile(meta)) {
+                            continue;
+                        }
+                        long written = Files.getLastModifiedTime(meta).toMillis();
+                        long id = Long.parseLong(m.group(1));
+                        if (best == null || written > best.timestamp() || written == best.timestamp() && id > best.id()) {
+                            best = new CheckpointStorage.Loaded(id, written, false, chk, Map.of());
+                        }
+                    }
+                }
+            }
+        }
+        return best;
     }
 
     /** What a checkpoint's state depends on, as {@code key: value} lines. */
@@ -200,13 +276,16 @@ final class Resume {
         }
     }
 
-    /** Deletes unfinished checkpoints (no {@code _metadata}) and the staged outputs of a chain that completed none. */
+    /**
+     * Deletes unfinished checkpoints (no {@code _metadata}), Flink's folder (it completed none) and the
+     * staged outputs of a chain that completed none.
+     */
     private static void deleteUnfinished(Path dir) throws IOException {
         List<Path> doomed = new ArrayList<>();
         try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
             for (Path p : s) {
                 String n = p.getFileName().toString();
-                if (n.matches("chk-\\d+") && !Files.exists(p.resolve(CheckpointStorage.METADATA)) || n.equals(OUTPUTS)) {
+                if (n.matches("chk-\\d+") && !Files.exists(p.resolve(CheckpointStorage.METADATA)) || n.equals(OUTPUTS) || n.equals(FLINK)) {
                     doomed.add(p);
                 }
             }
@@ -226,7 +305,8 @@ final class Resume {
         try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
             for (Path p : s) {
                 String n = p.getFileName().toString();
-                if (n.matches("chk-\\d+") || n.equals("shared") || n.equals(OUTPUTS) || n.equals(IDENTITY)) {
+                if (n.matches("chk-\\d+") || n.equals("shared") || n.equals(OUTPUTS) || n.equals(IDENTITY)
+                        || n.equals(FLINK)) {
                     ours.add(p);
                 }
             }

@@ -40,9 +40,10 @@ public final class RunControl {
         return howItStops;
     }
 
-    /** The run in progress stops at a checkpoint (instead of draining). */
-    synchronized void stopsAtCheckpoint() {
-        howItStops = "a checkpoint is taken and kept for the next run to resume from, then the summary";
+    /** The run in progress stops at a checkpoint (instead of draining): on Flink, at the latest one it completed. */
+    synchronized void stopsAtCheckpoint(boolean flink) {
+        howItStops = flink ? "the Flink job is cancelled; its latest completed checkpoint is kept for the next run to resume "
+                + "from, then the summary" : "a checkpoint is taken and kept for the next run to resume from, then the summary";
     }
 
     synchronized void bind(Runnable stopSources, Consumer<Throwable> onFatal) {

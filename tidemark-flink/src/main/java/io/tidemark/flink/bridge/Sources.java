@@ -160,6 +160,18 @@ public final class Sources {
         private static final long serialVersionUID = 1L;
         /** The source's split state ({@link SplitSourceFunction#snapshotSplitState}) in Flink's operator state. */
         private transient org.apache.flink.api.common.state.ListState<byte[]> splitState;
+        /**
+         * The split watermarks' progress ({@link SplitWatermarks#snapshot}: each split's watermark and
+         * generator, the combined watermark), as Tidemark's source task keeps it: two entries, the
+         * snapshot's bytes and its Java-serialized values in one entry per subtask. Flink itself restarts a source's watermark
+         * from nothing (FLINK-5601); restored, the source emits the combined watermark before its first
+         * record, so windows and lateness go on exactly where they were.
+         */
+        private transient org.apache.flink.api.common.state.ListState<byte[]> watermarkState;
+        /** The progress to restore (null: none), until {@link #run} creates the split watermarks. */
+        private transient byte[] restoredWatermarks;
+        /** The running split watermarks (null before {@link #run}). */
+        private transient volatile SplitWatermarks<Object> watermarks;
 
         @Override
         public Object wrapped() {
@@ -174,12 +186,17 @@ public final class Sources {
         public void initializeState(org.apache.flink.runtime.state.FunctionInitializationContext context) throws Exception {
             splitState = context.getOperatorStateStore().getListState(
                     new org.apache.flink.api.common.state.ListStateDescriptor<>("tidemark-split-state", byte[].class));
+            watermarkState = context.getOperatorStateStore().getListState(
+                    new org.apache.flink.api.common.state.ListStateDescriptor<>("tidemark-split-watermarks", byte[].class));
             if (context.isRestored()) {
                 java.util.Map<String, java.io.Serializable> restored = new java.util.LinkedHashMap<>();
                 for (byte[] entry : splitState.get()) {
                     SplitStates.read(entry, restored);
                 }
                 source.restoreSplitState(restored);
+                java.util.List<byte[]> progress = new java.util.ArrayList<>();
+                watermarkState.get().forEach(progress::add);
+                restoredWatermarks = progress.size() == 1 ? progress.get(0) : null; // none or several: rescaled, from nothing
             }
             Checkpointed.Hooks.super.initializeState(context);
         }
@@ -192,6 +209,17 @@ public final class Sources {
                 entries.add(SplitStates.write(e.getKey(), e.getValue()));
             }
             splitState.update(entries);
+            SplitWatermarks<Object> w = watermarks;
+            if (w != null) {
+                io.tidemark.runtime.checkpoint.StateOutput out = new io.tidemark.runtime.checkpoint.StateOutput();
+                w.snapshot(out);
+                byte[] main = out.toByteArray();
+                byte[] objects = out.javaBytes();
+                watermarkState.update(java.util.List.of(java.nio.ByteBuffer.allocate(4 + main.length + objects.length)
+                        .putInt(main.length).put(main).put(objects).array()));
+            } else if (restoredWatermarks != null) {
+                watermarkState.update(java.util.List.of(restoredWatermarks));
+            }
             Checkpointed.Hooks.super.snapshotState(context);
         }
         private final SplitSourceFunction<Object> source;
@@ -235,7 +263,7 @@ public final class Sources {
             // Tidemark's timer service, with its one periodic timer: the split watermarks' periodic
             // emission and idleness checks; fired on the source thread (driven clock) or by a timer thread
             ProcessingTimeService timers = new ProcessingTimeService(driven ? drivenClock : SystemClock.getInstance());
-            SplitWatermarks<Object> watermarks = new SplitWatermarks<>(strategy, timers.getClock(), new WatermarkOutput() {
+            watermarks = new SplitWatermarks<>(strategy, timers.getClock(), new WatermarkOutput() {
                 @Override
                 public void emitWatermark(Watermark watermark) {
                     if (driven) {
@@ -257,6 +285,21 @@ public final class Sources {
                     // the next record or watermark marks the source active
                 }
             });
+            if (restoredWatermarks != null) {
+                synchronized (lock) {
+                    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(restoredWatermarks);
+                    byte[] main = new byte[b.getInt()];
+                    b.get(main);
+                    byte[] objects = new byte[b.remaining()];
+                    b.get(objects);
+                    watermarks.restore(new io.tidemark.runtime.checkpoint.StateInput(main, objects));
+                    long restored = watermarks.getCombinedWatermark();
+                    if (restored > Long.MIN_VALUE) {
+                        ctx.emitWatermark(new org.apache.flink.streaming.api.watermark.Watermark(restored));
+                    }
+                    restoredWatermarks = null;
+                }
+            }
             if (periodicEmitInterval > 0) { // 0: periodic emission off, as in Flink
                 synchronized (lock) {
                     timers.schedulePeriodically(periodicEmitInterval, time -> watermarks.onPeriodicEmit());

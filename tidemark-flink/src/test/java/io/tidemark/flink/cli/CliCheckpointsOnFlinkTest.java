@@ -1,0 +1,126 @@
+package io.tidemark.flink.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tidemark.cli.Main;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code tidemark run --engine flink} with {@code checkpoint:}: Flink's checkpoints in
+ * {@code checkpoint.dir/flink/}; a run stopped with SIGTERM (a child JVM) once a checkpoint completed
+ * cancels the Flink job and names the checkpoint Flink kept; the next run says which checkpoint it
+ * resumes from, and ends with the results, late and dead-letter files of a fault-free run (on the
+ * embedded engine, without checkpoints). Run again, the finished job resumes nothing; the embedded
+ * engine refuses Flink's checkpoints. The input is CSV with a header, out-of-order
+ * times, late records and bad lines, so the source's position, the windows and the staged outputs all
+ * cross the restart. The results of one watermark come in each engine's own order of keys, so they are
+ * compared as lines; the late and dead-letter files byte for byte.
+ */
+class CliCheckpointsOnFlinkTest {
+
+    private static final int LINES = 60_000;
+
+    @TempDir
+    Path dir;
+
+    private String job(String out, String extra) {
+        return String.join("\n",
+                "source: {type: file, path: '" + dir.resolve("in.csv") + "'}",
+                "event-time: {field: ts, max-future: 1d}",
+                "watermark: {strategy: bounded, max-out-of-orderness: 1s, emit: per-event}",
+                "key-by: [user]",
+                "window: {type: tumbling, size: 1s}",
+                "allowed-lateness: 300ms",
+                "aggregate: [count, {sum: amount}]",
+                "output:",
+                "  results: {type: jsonl, path: " + out + "/results.jsonl}",
+                "  late: {type: csv, path: " + out + "/late.csv}",
+                "  dead-letter: {type: jsonl, path: " + out + "/dead.jsonl}",
+                extra,
+                "");
+    }
+
+    private void input() throws IOException {
+        Random r = new Random(17);
+        List<String> lines = new ArrayList<>();
+        lines.add("user,ts,amount");
+        long t = 1_700_000_000_000L;
+        for (int i = 0; i < LINES; i++) {
+            t += r.nextInt(30);
+            long ts = t - r.nextInt(2_500);
+            lines.add(i % 997 == 5 ? "not,a,number,line" : "u" + r.nextInt(30) + "," + ts + "," + r.nextInt(100));
+        }
+        Files.write(dir.resolve("in.csv"), lines, StandardCharsets.UTF_8);
+    }
+
+    /** The newest completed Flink checkpoint's number ({@code flink/<job id>/chk-<n>/_metadata}) under {@code chk}; 0 if none. */
+    private long latestCheckpoint() {
+        try (Stream<Path> s = Files.walk(dir.resolve("chk/flink"), 3)) {
+            return s.filter(p -> p.getFileName().toString().equals("_metadata"))
+                    .mapToLong(p -> Long.parseLong(p.getParent().getFileName().toString().substring(4))).max().orElse(0);
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return 0; // not made yet, or changing under the walk
+        }
+    }
+
+    @Test
+    void stoppedOnFlinkThenResumedEqualsTheFaultFreeRun() throws Exception {
+        input();
+        Files.writeString(dir.resolve("plain.yaml"), job("plain", ""));
+        CliOnFlinkTest.cli("run", "-q", dir.resolve("plain.yaml").toString());
+        assertThat(CliOnFlinkTest.lines(dir.resolve("plain/late.csv")).size()).isGreaterThan(100);
+        assertThat(CliOnFlinkTest.lines(dir.resolve("plain/dead.jsonl")).size()).isGreaterThan(25);
+        Path job = dir.resolve("cp.yaml");
+        Files.writeString(job, job("cp", "checkpoint: {dir: chk, interval: 100ms, retain: 2}"));
+
+        Path err = dir.resolve("stop.err");
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "run", "--no-progress", "--engine", "flink",
+                job.toString());
+        Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).redirectOutput(dir.resolve("stop.out").toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (p.isAlive() && latestCheckpoint() < 3 && System.nanoTime() < deadline) {
+            Thread.sleep(20); // a bounded poll on the child's checkpoints
+        }
+        assertThat(latestCheckpoint()).as(Files.readString(err)).isPositive();
+        p.destroy(); // SIGTERM
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String stopped = Files.readString(err);
+        boolean midway = p.exitValue() != 0; // 0: the input was read before the signal came
+        if (midway) {
+            assertThat(p.exitValue()).as(stopped).isEqualTo(143);
+            assertThat(stopped).contains("cancelling the Flink job")
+                    .containsPattern("stopped at checkpoint \\d+ in .*chk/flink: the next tidemark run resumes from it");
+            CliOnFlinkTest.Run resumed = CliOnFlinkTest.cli("run", "--no-progress", "--engine", "flink", job.toString());
+            assertThat(resumed.err()).containsPattern("resuming from checkpoint \\d+ in .*chk/flink/[0-9a-f]{32}/chk-\\d+ \\(taken ");
+            assertThat(resumed.out()).contains("checkpoints        resumed from checkpoint");
+        }
+        // the results of one watermark fire in an engine's own order of keys: the same lines, each once
+        assertThat(CliOnFlinkTest.lines(dir.resolve("cp/results.jsonl")))
+                .containsExactlyInAnyOrderElementsOf(CliOnFlinkTest.lines(dir.resolve("plain/results.jsonl")));
+        for (String f : List.of("late.csv", "dead.jsonl")) {
+            assertThat(Files.readString(dir.resolve("cp").resolve(f))).as(f).isEqualTo(Files.readString(dir.resolve("plain").resolve(f)));
+        }
+        // the job finished: running it again resumes nothing; the embedded engine does not take Flink's checkpoints
+        assertThat(CliOnFlinkTest.cli("run", "--engine", "flink", job.toString()).err()).contains("the job already finished on Flink")
+                .contains("--fresh");
+        java.io.ByteArrayOutputStream embeddedErr = new java.io.ByteArrayOutputStream();
+        try (java.io.PrintStream o = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
+                java.io.PrintStream e = new java.io.PrintStream(embeddedErr, true, StandardCharsets.UTF_8)) {
+            assertThat(Main.execute(new String[] {"run", job.toString()}, o, e)).isEqualTo(2);
+        }
+        assertThat(embeddedErr.toString(StandardCharsets.UTF_8)).contains("were taken on the Flink engine")
+                .contains("--engine flink").contains("--fresh");
+        assertThat(midway).as("the stop fell while the job ran:\n" + stopped).isTrue();
+    }
+}
