@@ -216,7 +216,8 @@ public final class JobKeys {
 
     public static final Key<String> CHECKPOINT_DIR = Key.of("checkpoint.dir", Types.path())
             .required("the folder the job's checkpoints go to, e.g. checkpoints/")
-            .doc("The folder the job's checkpoints (`chk-N/`) and its outputs' staged lines (`outputs/`) go to; created if "
+            .doc("The folder the job's checkpoints (`chk-N/`; with `--engine flink`, Flink's under `flink/`) and its outputs' "
+                    + "staged lines (`outputs/`) go to; created if "
                     + "missing. `tidemark run` resumes from the latest completed checkpoint in it, and the file outputs commit "
                     + "with the checkpoints: exactly once. Not the input, the job file or an output, nor a folder holding them. "
                     + "See [Checkpoints](#checkpoints).");
