@@ -160,9 +160,21 @@ final class CheckpointCoordinator {
         t.start();
     }
 
-    /** Stops triggering and the writer (the job has ended, failed or is being cancelled). */
+    /**
+     * Stops triggering and the writer (the job has ended, failed or is being cancelled). A checkpoint
+     * under way never completes now (its metadata is not written): its future fails at once.
+     */
     void stop() {
-        stopped = true;
+        Pending p;
+        synchronized (this) {
+            stopped = true;
+            p = pending;
+            pending = null;
+        }
+        if (p != null) {
+            p.result.completeExceptionally(new IllegalStateException("checkpoint " + p.id
+                    + " did not complete: the job ended, failed or was cancelled first"));
+        }
         Thread t = timer;
         if (t != null) {
             LockSupport.unpark(t);
