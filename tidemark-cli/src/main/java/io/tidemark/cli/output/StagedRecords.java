@@ -35,9 +35,10 @@ import java.util.TreeMap;
  * interrupted by a crash is made good is the subclass's: a file is cut back to its recorded length, a
  * Kafka transaction is committed again from its prepared state, table upserts are applied again (an
  * upsert sequence applied again from an earlier point ends in the same rows). A restore ({@link #stage}
- * with the restored committable) first commits up to it — the crash may have come after the checkpoint
- * completed but before its commit — then cuts the link's staging file back to it, discarding what the
- * crashed run staged after it.
+ * with the restored committable) cuts the link's staging file back to it, discarding what the crashed
+ * run staged after it; what lies between the last commit and the committable (the crash came after the
+ * checkpoint completed but before its commit) stays staged and goes out with the link's next commit —
+ * every resumed run commits again, at its first checkpoint, at a stop or at its end.
  *
  * <p>By default records are staged framed (their length, then their Java serialization) and read back
  * with {@link #records}. Bounds: a commit holds one link's records of one checkpoint interval in memory;
@@ -95,12 +96,13 @@ abstract class StagedRecords implements StagedOutput {
         Path staged = staged(link);
         synchronized (this) {
             long done = committed.getOrDefault(link, 0L);
-            if (restored > done) {
-                commit(link, restored);
-            } else if (restored != done) {
+            if (restored < done) {
                 committed.put(link, Math.max(0, restored)); // an earlier checkpoint than the last commit: repeated
                 writeRecord();
             }
+            // restored > done: the crash came between the checkpoint's completion and its commit; what was
+            // staged up to restored stays and goes out with the link's next commit (not now: delivering
+            // may need what the resumed job has not sent yet, such as the input's CSV header)
         }
         FileChannel channel = FileChannel.open(staged, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         channel.truncate(Math.max(0, restored));

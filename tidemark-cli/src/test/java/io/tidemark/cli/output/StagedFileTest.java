@@ -15,8 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The commit protocol of a staged file, crash by crash: a commit done twice changes nothing; a restore
- * first commits what its checkpoint holds (the crash came between the checkpoint and its commit) and
- * discards what was staged after it; a commit cut short by a crash is done again, not appended twice.
+ * keeps what its checkpoint holds (the crash came between the checkpoint and its commit) for the resumed
+ * run's first commit and discards what was staged after it; a commit cut short by a crash is done again,
+ * not appended twice; a restore never waits for the input's header.
  */
 class StagedFileTest {
 
@@ -41,7 +42,7 @@ class StagedFileTest {
     }
 
     @Test
-    void commitsAreIdempotentAndARestoreCommitsItsCheckpointThenDiscardsTheRest() throws Exception {
+    void commitsAreIdempotentAndARestoreKeepsItsCheckpointForTheNextCommitAndDiscardsTheRest() throws Exception {
         StagedFile out = open(true);
         StagedOutput.Stage s = out.stage("source-0", -1);
         for (int i = 1; i <= 3; i++) {
@@ -62,7 +63,7 @@ class StagedFileTest {
         StagedFile again = open(false);
         assertThat(committedLines()).containsExactly(1L, 2L, 3L);
         StagedOutput.Stage t = again.stage("source-0", second); // restored from checkpoint 2
-        assertThat(committedLines()).containsExactly(1L, 2L, 3L, 4L, 5L);
+        assertThat(committedLines()).as("checkpoint 2's lines wait for the resumed run's first commit").containsExactly(1L, 2L, 3L);
         t.write(letter(6));
         again.commit("source-0", t.barrier());
         again.close(true);
@@ -83,9 +84,45 @@ class StagedFileTest {
         Files.writeString(dir.resolve("dead.jsonl"), "{\"reason\": \"unpa", StandardOpenOption.APPEND);
 
         StagedFile again = open(false);
-        again.stage("results-0", second);
+        StagedOutput.Stage t = again.stage("results-0", second);
+        again.commit("results-0", t.barrier());
         again.close(true);
         assertThat(committedLines()).containsExactly(1L, 2L);
+    }
+
+    /**
+     * A late output of CSV records starts with the input's header, which a resumed job's source sends
+     * only once the job runs — after every function has linked. A restore whose checkpoint was never
+     * committed must not ask for it (it waited 30 s for it and then wrote the file without it).
+     */
+    @Test
+    void aRestoreDoesNotNeedTheInputsHeaderBeforeTheJobRuns() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<String> sent = new java.util.concurrent.atomic.AtomicReference<>();
+        OutputContext late = new OutputContext(OutputContext.Role.LATE, List.of("user"), List.of(), false, "csv", () -> {
+            assertThat(sent.get()).as("the input's header, asked for before the source sent it").isNotNull();
+            return sent.get();
+        }, System.out);
+        Path lateFile = dir.resolve("late.csv");
+        java.util.function.Function<Boolean, StagedFile> open = fresh -> {
+            try {
+                return new StagedFile(LineFormat.CSV, late, lateFile, dir.resolve("chk/outputs/late"), fresh, "output.late.path", null);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        StagedFile out = open.apply(true);
+        StagedOutput.Stage s = out.stage("late-0", -1);
+        s.write(new io.tidemark.cli.data.LateRecord("u1,5,7", "in.csv", 9, List.of("\"u1\""), 5, 6, 100, List.of()));
+        long first = s.barrier();
+        s.close();
+        out.close(false); // killed after checkpoint 1 completed, before its commit: nothing committed yet
+
+        StagedFile again = open.apply(false);
+        StagedOutput.Stage t = again.stage("late-0", first); // the job has not run yet: no header so far
+        sent.set("user,ts,amount");
+        again.commit("late-0", t.barrier());
+        again.close(true);
+        assertThat(Files.readAllLines(lateFile, StandardCharsets.UTF_8)).containsExactly("user,ts,amount", "u1,5,7");
     }
 
     @Test
