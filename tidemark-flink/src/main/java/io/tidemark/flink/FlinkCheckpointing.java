@@ -1,19 +1,13 @@
 package io.tidemark.flink;
 
+import io.tidemark.runtime.checkpoint.FlinkCheckpointDirectories;
 import io.tidemark.streaming.api.environment.CheckpointConfig;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ExternalizedCheckpointRetention;
@@ -42,7 +36,6 @@ import org.apache.flink.core.execution.RecoveryClaimMode;
  */
 public final class FlinkCheckpointing {
 
-    private static final Pattern CHECKPOINT = Pattern.compile("chk-(\\d+)");
 
     private final Path dir;
     private final Duration interval;
@@ -157,50 +150,14 @@ public final class FlinkCheckpointing {
         });
     }
 
-    /**
-     * The latest complete checkpoint under {@code dir}: among {@code <job id>/chk-<n>} directories with
-     * a {@code _metadata} file (Flink writes it last, so a directory without one is a checkpoint that
-     * never completed), the one whose metadata was written last; ties go to the higher {@code n}.
-     */
+    /** The latest complete checkpoint under {@code dir} ({@link FlinkCheckpointDirectories#latest}). */
     public static Optional<Path> latest(Path dir) {
-        return checkpoints(dir).stream().max(Comparator.comparing(FlinkCheckpointing::written)
-                .thenComparingLong(FlinkCheckpointing::number));
+        return FlinkCheckpointDirectories.latest(dir);
     }
 
-    /** Every complete checkpoint under {@code dir} (see {@link #latest}), in no particular order. */
+    /** Every complete checkpoint under {@code dir} ({@link FlinkCheckpointDirectories#completed}). */
     public static List<Path> checkpoints(Path dir) {
-        List<Path> found = new ArrayList<>();
-        if (!Files.isDirectory(dir)) {
-            return found;
-        }
-        try (Stream<Path> jobs = Files.list(dir)) {
-            for (Path job : (Iterable<Path>) jobs::iterator) {
-                if (!Files.isDirectory(job)) {
-                    continue;
-                }
-                try (Stream<Path> chks = Files.list(job)) {
-                    chks.filter(c -> CHECKPOINT.matcher(c.getFileName().toString()).matches())
-                            .filter(c -> Files.isRegularFile(c.resolve("_metadata")))
-                            .forEach(found::add);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list the checkpoints in " + dir + ": " + e.getMessage(), e);
-        }
-        return found;
-    }
-
-    private static java.nio.file.attribute.FileTime written(Path checkpoint) {
-        try {
-            return Files.getLastModifiedTime(checkpoint.resolve("_metadata"));
-        } catch (IOException e) {
-            return java.nio.file.attribute.FileTime.fromMillis(0);
-        }
-    }
-
-    private static long number(Path checkpoint) {
-        Matcher m = CHECKPOINT.matcher(checkpoint.getFileName().toString());
-        return m.matches() ? Long.parseLong(m.group(1)) : -1;
+        return FlinkCheckpointDirectories.completed(dir);
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.tidemark.cli.config.Durations;
 import io.tidemark.cli.config.JobConfig;
 import io.tidemark.cli.config.JobKeys;
 import io.tidemark.runtime.checkpoint.CheckpointStorage;
+import io.tidemark.runtime.checkpoint.FlinkCheckpointDirectories;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -174,37 +175,17 @@ final class Resume {
         Files.writeString(plan.storage().resolve(FLINK_FINISHED), "ended " + Instant.now() + "\n", StandardCharsets.UTF_8);
     }
 
-    private static final java.util.regex.Pattern FLINK_CHECKPOINT = java.util.regex.Pattern.compile("chk-(\\d+)");
-
     /**
-     * The latest completed Flink checkpoint under {@code flinkDir} ({@code <job id>/chk-<n>} with its
-     * {@code _metadata}, which Flink writes last), by the time its metadata was written, then by number;
+     * The latest completed Flink checkpoint under {@code flinkDir} ({@link FlinkCheckpointDirectories#latest});
      * null if none. Flink's metadata is Flink's to read: only its id, time and directory are known here.
      */
     static CheckpointStorage.Loaded latestFlink(Path flinkDir) throws IOException {
-        CheckpointStorage.Loaded best = null;
-        if (!Files.isDirectory(flinkDir)) {
-            return null;
+        try {
+            return FlinkCheckpointDirectories.latest(flinkDir).map(chk -> new CheckpointStorage.Loaded(FlinkCheckpointDirectories.number(chk),
+                    FlinkCheckpointDirectories.written(chk).toMillis(), false, chk, Map.of())).orElse(null);
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
         }
-        try (DirectoryStream<Path> jobs = Files.newDirectoryStream(flinkDir, Files::isDirectory)) {
-            for (Path jobDir : jobs) {
-                try (DirectoryStream<Path> chks = Files.newDirectoryStream(jobDir)) {
-                    for (Path chk : chks) {
-                        java.util.regex.Matcher m = FLINK_CHECKPOINT.matcher(chk.getFileName().toString());
-                        Path meta = chk.resolve(CheckpointStorage.METADATA);
-                        if (!m.matches() || !Files.isRegularFile(meta)) {
-                            continue;
-                        }
-                        long written = Files.getLastModifiedTime(meta).toMillis();
-                        long id = Long.parseLong(m.group(1));
-                        if (best == null || written > best.timestamp() || written == best.timestamp() && id > best.id()) {
-                            best = new CheckpointStorage.Loaded(id, written, false, chk, Map.of());
-                        }
-                    }
-                }
-            }
-        }
-        return best;
     }
 
     /** What a checkpoint's state depends on, as {@code key: value} lines. */
