@@ -39,6 +39,8 @@ class CheckpointRunTest {
 
     /** The fault-free run's outputs (one for the class). */
     private static Path expected;
+    /** The fault-free run's summary: its counts and accounting. */
+    private static List<String> expectedCounts;
 
     @BeforeAll
     static void faultFreeRun() throws IOException {
@@ -60,13 +62,21 @@ class CheckpointRunTest {
         }
         Files.write(dir.resolve("in.csv"), lines, StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("plain.yaml"), job("plain", ""));
-        CliHarness.run("run", "-q", dir.resolve("plain.yaml").toString()).assertOk();
+        CliHarness.Result plain = CliHarness.run("run", "--no-progress", dir.resolve("plain.yaml").toString());
+        plain.assertOk();
         expected = dir.resolve("plain");
+        expectedCounts = counts(plain.out());
+        assertThat(expectedCounts).hasSize(5).last().asString().endsWith(": OK").contains("late + ").contains("1 header");
         assertThat(CliHarness.lines(expected.resolve("late.csv")).size()).isGreaterThan(100);
         assertThat(CliHarness.lines(expected.resolve("dead.jsonl")).size()).isGreaterThan(25);
     }
 
 
+
+    /** The rows of a summary that count — lines read, window results, late records, dead letters — and its accounting. */
+    private static List<String> counts(String summary) {
+        return summary.lines().filter(l -> l.matches("  (lines read|window results|late records|dead letters|accounted) .*")).toList();
+    }
 
     private static String job(String out, String extra) {
         return String.join("\n",
@@ -133,6 +143,9 @@ class CheckpointRunTest {
         CliHarness.Result last = CliHarness.run("run", "--no-progress", job.toString());
         last.assertOk();
         assertSameOutputs();
+        // the summary counts the whole job, across the kills: the fault-free run's numbers
+        assertThat(counts(last.out())).isEqualTo(expectedCounts);
+        assertThat(last.out()).containsPattern("checkpoints +resumed from checkpoint \\d+: the counts are the whole job's");
         assertThat(Files.readString(dir.resolve("cp/late.csv"))).startsWith("user,ts,amount\n");
         // the job finished: running it again resumes nothing
         CliHarness.Result again = CliHarness.run("run", job.toString());
@@ -153,14 +166,22 @@ class CheckpointRunTest {
                 return false;
             }
         })).isTrue();
-        p.destroy(); // SIGTERM
+        p.toHandle().destroy(); // SIGTERM (Process.destroy would also close our end of its standard out, the summary)
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         String stopped = Files.readString(err);
         if (p.exitValue() != 0) { // 0: the input was read before the signal came
             assertThat(p.exitValue()).as(stopped).isEqualTo(143);
             assertThat(stopped).contains("a checkpoint is taken and kept").containsPattern("stopped at checkpoint \\d+ in ");
+            // the stopped run's summary: the counts as of its checkpoint, the records in it named
+            String summary = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(summary).as(stopped).containsPattern(
+                    "accounted +\\d+ lines read = \\d+ in window results \\+ \\d+ late \\+ \\d+ dead letters \\+ 1 header( \\+ \\d+ held by "
+                            + "the time guard)? \\+ \\d+ in open windows: OK as of checkpoint \\d+");
+            long linesAtStop = Long.parseLong(summary.replaceAll("(?s).*lines read +(\\d+).*", "$1"));
+            assertThat(linesAtStop).isLessThan(LINES + 1);
             CliHarness.Result resumed = CliHarness.run("run", "--no-progress", job.toString());
             resumed.assertOk();
+            assertThat(counts(resumed.out())).isEqualTo(expectedCounts);
             assertThat(resumed.err()).containsPattern("resuming from checkpoint \\d+ in .*chk \\(taken ")
                     .containsPattern("the source resumes after line [\\d,]+ \\(byte [\\d,]+\\) of file .*in.csv");
             assertThat(resumed.out()).contains("checkpoints        resumed from checkpoint");

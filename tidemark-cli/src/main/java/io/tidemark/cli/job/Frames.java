@@ -18,7 +18,10 @@ import java.util.List;
  */
 final class Frames {
 
-    /** Function → command: the token and the function's role and subtask. */
+    /**
+     * Function → command: the token, the function's role and subtask, and — restored from a checkpoint —
+     * its committable (else -1) and counts (else none).
+     */
     static final byte HELLO = 1;
     /** Function → command: a window result. */
     static final byte RESULT = 2;
@@ -36,7 +39,10 @@ final class Frames {
     static final byte STOP = 8;
     /** Function → command: checkpoint barrier (its id): stage out what came before; an {@link #ACK} answers. */
     static final byte BARRIER = 9;
-    /** Command → function: the barrier's id and the link's committable (staged bytes up to the barrier). */
+    /**
+     * Command → function: the barrier's id, the link's committable (staged bytes up to the barrier) and
+     * its counts ({@link LinkCounts}): an {@link Ack}.
+     */
     static final byte ACK = 10;
     /** Function → command: a checkpoint completed (its id): commit up to the committable (an offset). */
     static final byte COMMIT = 11;
@@ -54,6 +60,34 @@ final class Frames {
     }
 
     private Frames() {}
+
+    /**
+     * The command's answer to a barrier, which the function keeps in the checkpoint.
+     *
+     * @param offset the link's committable: the length of what the command staged for it
+     * @param counts what the command counted of the link up to the barrier ({@link LinkCounts#encode}), or null
+     */
+    record Ack(long offset, byte[] counts) {}
+
+    /** Bytes, length first (-1: null). */
+    static void bytes(DataOutputStream out, byte[] b) throws IOException {
+        if (b == null) {
+            out.writeInt(-1);
+            return;
+        }
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    static byte[] bytes(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        if (n < 0) {
+            return null;
+        }
+        byte[] b = new byte[n];
+        in.readFully(b);
+        return b;
+    }
 
     static void string(DataOutputStream out, String s) throws IOException {
         if (s == null) {

@@ -232,8 +232,14 @@ public final class JobRunner {
                 run.suspend();
                 o.err().println("tidemark: stopped at checkpoint " + stoppedAt + " in " + plan.storage()
                         + ": the next tidemark run resumes from it");
-                return report(job, run.stats, null, wall, o, "stopped at checkpoint " + stoppedAt
-                        + ": the next run resumes from it (records in open windows are in it, not yet in results)");
+                RunReport.Counts at = run.stats.countsAt(stoppedAt, sliding(job));
+                if (at != null) {
+                    return report(job, run.stats, at, null, wall, o, "stopped at checkpoint " + stoppedAt
+                            + ": the counts are the job's as of it; the next run resumes from it", stoppedAt);
+                }
+                return report(job, run.stats, run.stats.counts(sliding(job)), null, wall, o, "stopped at checkpoint " + stoppedAt
+                        + ": the next run resumes from it; the counts are this run's, up to the stop (those at the checkpoint "
+                        + "are no longer known)", -1);
             }
             if (failed == null && run.failure() == null && !server.awaitEnded(links, DELIVERY_MILLIS) && run.failure() == null) {
                 failed = new IOException("the job ended but its functions did not deliver everything within "
@@ -266,9 +272,9 @@ public final class JobRunner {
             } catch (IOException e) {
                 throw new RunFailedException(e.getMessage(), e, run.abort());
             }
-            return report(job, run.stats, embedded, wall, o, plan == null || plan.from() == null ? null
-                    : "resumed from checkpoint " + plan.from().id() + ": lines read count from the input's start, the other "
-                            + "counts this run's (the outputs hold the whole job's)");
+            return report(job, run.stats, run.stats.counts(sliding(job)), embedded, wall, o, plan == null || plan.from() == null ? null
+                    : "resumed from checkpoint " + plan.from().id() + ": the counts are the whole job's (the checkpoint's and this "
+                            + "run's); events/s this run's", -1);
         } finally {
             if (!settled) {
                 run.abort(); // the run could not even start (or the command is going down): nothing half-written stays
@@ -430,9 +436,18 @@ public final class JobRunner {
     /** The address a remote cluster's TaskManagers reach this command at, when the one found is not right. */
     public static final String LINK_HOST_PROPERTY = "tidemark.link.host";
 
-    private static RunReport report(JobConfig job, RunStats stats, JobExecutionResult result, long wall, Options o, String checkpoints) {
+    private static boolean sliding(JobConfig job) {
+        return job.window().type() == JobConfig.WindowType.SLIDING;
+    }
+
+    /**
+     * The run's report with {@code counts} (now, or as of the checkpoint {@code stoppedAt} when not -1),
+     * {@code checkpoints} saying how they relate to the checkpoints.
+     */
+    private static RunReport report(JobConfig job, RunStats stats, RunReport.Counts counts, JobExecutionResult result, long wall,
+            Options o, String checkpoints, long stoppedAt) {
         SourceCounts source = stats.source();
-        boolean sliding = job.window().type() == JobConfig.WindowType.SLIDING;
+        boolean sliding = sliding(job);
         RunReport.Watermarks w;
         if (result == null) {
             String why = o.engine().flink() ? "n/a on flink" : "n/a: the run stopped at a checkpoint";
@@ -449,8 +464,8 @@ public final class JobRunner {
                                     + "(set source.arrival-time-field to replay)");
         }
         String stopped = o.control().stoppedBy();
-        return new RunReport(job.name(), o.engine(), sliding, stats.counts(sliding), w, wall, stopped,
-                stopped == null ? source.endReason() : null, job.deadLetterLimit(), checkpoints);
+        return new RunReport(job.name(), o.engine(), sliding, counts, w, wall, stopped,
+                stopped == null ? source.endReason() : null, job.deadLetterLimit(), checkpoints, stoppedAt, stats.restoredRecords());
     }
 
     /**

@@ -44,8 +44,12 @@ final class KafkaRouter extends ProcessFunction<Object, Event> implements Checkp
         accepted = commits.counter(2);
     }
 
+    /** The counters go to the command before the barrier, so that its counts at the barrier are the checkpoint's. */
     @Override
     public void snapshotState(FunctionSnapshotContext context) throws Exception {
+        if (link != null) {
+            link.counts(counts(null));
+        }
         commits.snapshot(link, context.getCheckpointId(), records, empty, accepted);
     }
 
@@ -56,7 +60,7 @@ final class KafkaRouter extends ProcessFunction<Object, Event> implements Checkp
 
     @Override
     public void open(OpenContext openContext) throws Exception {
-        link = Link.open(address, Frames.Role.SOURCE, getRuntimeContext().getIndexOfThisSubtask(), commits == null ? -1 : commits.restored(),
+        link = Link.open(address, Frames.Role.SOURCE, getRuntimeContext().getIndexOfThisSubtask(), commits == null ? null : commits.restored(),
                 () -> stoppedBecause = "stopped on the command's request", () -> {});
         nextCounts = System.nanoTime() + COUNTS_EVERY_NANOS;
     }

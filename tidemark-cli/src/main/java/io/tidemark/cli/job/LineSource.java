@@ -115,8 +115,16 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
     /** The first checkpoint taken after the input ended, or -1: its barrier follows every line. */
     private transient volatile long endBarrier;
 
+    /**
+     * Sends the counters as of the checkpoint before its barrier (until the input ended: the last
+     * counters then were sent), so that the command's counts at the barrier are the checkpoint's.
+     */
     @Override
     public void snapshotState(FunctionSnapshotContext context) throws Exception {
+        Reading r = reading;
+        if (link != null && r != null && !r.ended) {
+            link.counts(new SourceCounts(r.lines, r.empty, r.headers, r.accepted, r.bytes, r.guard.held(), null));
+        }
         commits.snapshot(link, context.getCheckpointId());
         if (inputEnded && endBarrier < 0) {
             endBarrier = context.getCheckpointId();
@@ -140,7 +148,7 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
 
     @Override
     public void run(SplitSourceContext<Event> ctx) throws Exception {
-        Link out = Link.open(address, Frames.Role.SOURCE, ctx.getIndexOfThisSubtask(), commits == null ? -1 : commits.restored(),
+        Link out = Link.open(address, Frames.Role.SOURCE, ctx.getIndexOfThisSubtask(), commits == null ? null : commits.restored(),
                 () -> stop("stopped on the command's request"), () -> stop(null));
         boolean ok = false;
         try {
@@ -174,6 +182,8 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
         long empty;
         long headers;
         long accepted;
+        /** The last counters were sent: the input ended. */
+        boolean ended;
 
         Position position() {
             return new Position(lines, bytes, empty, headers, accepted, interpreter.headerLine(), guard.state());
@@ -281,7 +291,10 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
             if (failure[0] != null) {
                 throw failure[0];
             }
-            out.counts(new SourceCounts(r.lines, r.empty, r.headers, r.accepted, in.position(), 0, stoppedBecause));
+            synchronized (lock) {
+                r.ended = true;
+                out.counts(new SourceCounts(r.lines, r.empty, r.headers, r.accepted, in.position(), 0, stoppedBecause));
+            }
         } finally {
             input = null;
         }

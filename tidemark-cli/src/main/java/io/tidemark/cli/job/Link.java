@@ -25,9 +25,10 @@ import java.net.Socket;
  * <p>Checkpoints (a job file with {@code checkpoint:}) travel in-band: at a checkpoint the function
  * sends {@link Frames#BARRIER} after everything it sent before and waits for the command's
  * {@link Frames#ACK}, which carries the link's committable (the length of what the command staged
- * for it, see {@link io.tidemark.cli.spi.StagedOutput}); the function keeps it in the checkpoint and,
- * when the checkpoint completes, sends it back in {@link Frames#COMMIT}. A link that starts from a
- * checkpoint says so in its hello (its restored committable, else -1). A barrier waits at most
+ * for it, see {@link io.tidemark.cli.spi.StagedOutput}) and the command's counts of the link up to the
+ * barrier ({@link LinkCounts}); the function keeps both in the checkpoint and, when the checkpoint
+ * completes, sends the committable back in {@link Frames#COMMIT}. A link that starts from a checkpoint
+ * says so in its hello (its restored committable and counts, else -1 and none). A barrier waits at most
  * {@link #ACK_MILLIS} for its answer, else the checkpoint fails.
  */
 final class Link implements Closeable {
@@ -41,7 +42,7 @@ final class Link implements Closeable {
     private boolean dirty;
     private volatile boolean closed;
     private IOException failure;
-    private final java.util.Map<Long, Long> acks = new java.util.HashMap<>();
+    private final java.util.Map<Long, Frames.Ack> acks = new java.util.HashMap<>();
     private boolean lost;
 
     private Link(Socket socket) throws IOException {
@@ -53,15 +54,17 @@ final class Link implements Closeable {
 
     /** Connects as {@code role} (subtask {@code subtask}), starting fresh (no checkpoint restored). */
     static Link open(LinkAddress a, Frames.Role role, int subtask, Runnable onStop, Runnable onLost) throws IOException {
-        return open(a, role, subtask, -1, onStop, onLost);
+        return open(a, role, subtask, null, onStop, onLost);
     }
 
     /**
-     * Connects to the command as {@code role} (subtask {@code subtask}), {@code restored} its committable
-     * from the checkpoint the job restored (-1: none). Listens for the command's stop ({@code onStop},
-     * may be null) and runs {@code onLost} (may be null) if the command goes away first.
+     * Connects to the command as {@code role} (subtask {@code subtask}), {@code restored} what the
+     * function kept of its link in the checkpoint the job restored (null: none). Listens for the
+     * command's stop ({@code onStop}, may be null) and runs {@code onLost} (may be null) if the command
+     * goes away first.
      */
-    static Link open(LinkAddress a, Frames.Role role, int subtask, long restored, Runnable onStop, Runnable onLost) throws IOException {
+    static Link open(LinkAddress a, Frames.Role role, int subtask, Frames.Ack restored, Runnable onStop, Runnable onLost)
+            throws IOException {
         Socket s = new Socket();
         try {
             s.connect(new InetSocketAddress(a.host(), a.port()), 10_000);
@@ -75,7 +78,8 @@ final class Link implements Closeable {
             Frames.string(link.out, a.token());
             Frames.string(link.out, role.name());
             link.out.writeInt(subtask);
-            link.out.writeLong(restored);
+            link.out.writeLong(restored == null ? -1 : restored.offset());
+            Frames.bytes(link.out, restored == null ? null : restored.counts());
             link.out.flush();
         }
         link.flusher.start();
@@ -94,9 +98,9 @@ final class Link implements Closeable {
                     onStop.run();
                 } else if (b == Frames.ACK) {
                     long id = in.readLong();
-                    long offset = in.readLong();
+                    Frames.Ack ack = new Frames.Ack(in.readLong(), Frames.bytes(in));
                     synchronized (this) {
-                        acks.put(id, offset);
+                        acks.put(id, ack);
                         notifyAll();
                     }
                 }
@@ -115,9 +119,9 @@ final class Link implements Closeable {
 
     /**
      * Sends checkpoint {@code id}'s barrier after everything sent before and returns the command's
-     * answer: the link's committable. Fails after {@link #ACK_MILLIS} without one.
+     * answer: the link's committable and counts. Fails after {@link #ACK_MILLIS} without one.
      */
-    synchronized long barrier(long id) throws IOException {
+    synchronized Frames.Ack barrier(long id) throws IOException {
         check();
         out.writeByte(Frames.BARRIER);
         out.writeLong(id);

@@ -11,35 +11,42 @@ import java.util.TreeMap;
 /**
  * A job function's side of the commit protocol of its {@link Link} (see there and
  * {@link io.tidemark.cli.spi.StagedOutput}): at each checkpoint it sends the barrier and keeps the
- * command's answer, the link's committable, in the checkpoint (operator list state, with any counters
- * of the function's); when a checkpoint completes it sends back the committable of the latest barrier
- * at or before it. Holds the committables of checkpoints not yet complete (one or two: checkpoints run
- * one at a time).
+ * command's answer in the checkpoint (operator list state) — the link's committable, with any counters
+ * of the function's, and the command's counts of the link ({@link LinkCounts}, opaque here); when a
+ * checkpoint completes it sends back the committable of the latest barrier at or before it. Holds the
+ * committables of checkpoints not yet complete (one or two: checkpoints run one at a time).
  */
 final class LinkCommits {
 
     private final TreeMap<Long, Long> pending = new TreeMap<>();
     private ListState<Long> state;
-    private long restored = -1;
+    private ListState<byte[]> countsState;
+    /** What the checkpoint the job restored from kept of the link, or null. */
+    private Frames.Ack restored;
     private long last = -1;
+    private byte[] counts;
     private long[] restoredCounters = new long[0];
 
-    /** Registers the state; on a restore reads the committable and counters back. */
+    /** Registers the state; on a restore reads the committable, counters and counts back. */
     void initialize(FunctionInitializationContext ctx) throws Exception {
         state = ctx.getOperatorStateStore().getListState(new ListStateDescriptor<>("tidemark-link-committable", Long.class));
+        countsState = ctx.getOperatorStateStore().getListState(new ListStateDescriptor<>("tidemark-link-counts", byte[].class));
         List<Long> values = new ArrayList<>();
         for (Long v : state.get()) {
             values.add(v);
         }
+        for (byte[] c : countsState.get()) {
+            counts = c;
+        }
         if (!values.isEmpty()) {
-            restored = values.get(0);
-            last = restored;
+            last = values.get(0);
+            restored = new Frames.Ack(last, counts);
             restoredCounters = values.subList(1, values.size()).stream().mapToLong(Long::longValue).toArray();
         }
     }
 
-    /** The committable of the checkpoint the job restored from, or -1. */
-    long restored() {
+    /** What the checkpoint the job restored from kept of the link (its committable and counts), or null. */
+    Frames.Ack restored() {
         return restored;
     }
 
@@ -50,12 +57,16 @@ final class LinkCommits {
 
     /**
      * Checkpoint {@code id}: the barrier goes down {@code link} (null before the function linked: the
-     * committable is then the restored one) and the committable, with {@code counters}, into the state.
+     * committable and counts are then the restored ones) and the answer, with {@code counters}, into the
+     * state.
      */
     void snapshot(Link link, long id, long... counters) throws Exception {
         if (link != null) {
-            last = link.barrier(id);
+            Frames.Ack ack = link.barrier(id);
+            last = ack.offset();
+            counts = ack.counts();
         }
+        countsState.update(counts == null ? List.of() : List.of(counts));
         pending.put(id, last);
         List<Long> values = new ArrayList<>();
         values.add(last);

@@ -36,7 +36,7 @@ final class RunContext implements RunServer.Handler {
 
     private final JobConfig job;
     private final PrintStream err;
-    final RunStats stats = new RunStats();
+    final RunStats stats;
     private final Map<OutputContext.Role, Output> outputs = new EnumMap<>(OutputContext.Role.class);
     private final Map<OutputContext.Role, Long> dirtySince = new EnumMap<>(OutputContext.Role.class);
     private int warnedDeadLetters;
@@ -62,6 +62,7 @@ final class RunContext implements RunServer.Handler {
         this.job = job;
         this.err = err;
         this.nanoClock = nanoClock;
+        this.stats = new RunStats(job.allowedLateness().toMillis());
     }
 
     /**
@@ -99,23 +100,27 @@ final class RunContext implements RunServer.Handler {
     }
 
     @Override
-    public RunServer.Handler linked(Frames.Role role, int subtask, long restored) throws IOException {
+    public RunServer.Handler linked(Frames.Role role, int subtask, long restored, byte[] counts) throws IOException {
         if (stagedDir == null) {
             return this;
+        }
+        String link = role.link(subtask);
+        if (counts != null) {
+            stats.restore(link, counts);
         }
         OutputContext.Role to = switch (role) {
             case RESULTS -> OutputContext.Role.RESULTS;
             case LATE -> OutputContext.Role.LATE;
             case SOURCE, NO_WINDOW -> OutputContext.Role.DEAD_LETTER;
         };
-        String link = role.link(subtask);
         StagedOutput st = staged.get(to);
         return new StagedLink(link, st, st == null ? null : st.stage(link, restored));
     }
 
     /**
      * One link's records with checkpoints: into its stage when its output commits with checkpoints
-     * (else as without), counted as always.
+     * (else as without), counted as the link's ({@link RunStats}: its counts at each barrier go into the
+     * function's checkpoint).
      */
     private final class StagedLink implements RunServer.Handler {
         private final String link;
@@ -130,37 +135,37 @@ final class RunContext implements RunServer.Handler {
 
         @Override
         public void result(WindowResult r) throws IOException {
+            stats.result(link, r);
             if (stage == null) {
-                RunContext.this.result(r);
-                return;
+                write(OutputContext.Role.RESULTS, r);
+            } else {
+                stage.write(r);
             }
-            stats.result(r);
-            stage.write(r);
         }
 
         @Override
         public void late(LateRecord r) throws IOException {
+            stats.late(link);
             if (stage == null) {
-                RunContext.this.late(r);
-                return;
+                write(OutputContext.Role.LATE, r);
+            } else {
+                stage.write(r);
             }
-            stats.late();
-            stage.write(r);
         }
 
         @Override
         public void dead(DeadLetter d) throws IOException {
+            stats.deadLetter(link, d.reason());
             if (stage == null) {
-                RunContext.this.dead(d);
-                return;
+                writeDead(d);
+            } else {
+                stage.write(d);
             }
-            stats.deadLetter(d.reason());
-            stage.write(d);
         }
 
         @Override
         public void counts(SourceCounts c) {
-            RunContext.this.counts(c);
+            stats.source(link, c);
         }
 
         @Override
@@ -179,8 +184,8 @@ final class RunContext implements RunServer.Handler {
         }
 
         @Override
-        public long barrier(long id) throws IOException {
-            return stage == null ? 0 : stage.barrier();
+        public Frames.Ack barrier(long id) throws IOException {
+            return new Frames.Ack(stage == null ? 0 : stage.barrier(), stats.barrier(link, id));
         }
 
         @Override
@@ -188,6 +193,7 @@ final class RunContext implements RunServer.Handler {
             if (output != null) {
                 output.commit(link, offset);
             }
+            stats.committed(link, id);
             synchronized (RunContext.this) {
                 committedIds.merge(link, id, Math::max);
                 RunContext.this.notifyAll();
@@ -237,19 +243,24 @@ final class RunContext implements RunServer.Handler {
 
     @Override
     public void result(WindowResult r) throws IOException {
-        stats.result(r);
+        stats.result(RunStats.ALL, r);
         write(OutputContext.Role.RESULTS, r);
     }
 
     @Override
     public void late(LateRecord r) throws IOException {
-        stats.late();
+        stats.late(RunStats.ALL);
         write(OutputContext.Role.LATE, r);
     }
 
     @Override
     public void dead(DeadLetter d) throws IOException {
-        stats.deadLetter(d.reason());
+        stats.deadLetter(RunStats.ALL, d.reason());
+        writeDead(d);
+    }
+
+    /** A dead letter to its output, or — without one — to standard error (the first ten). */
+    private void writeDead(DeadLetter d) throws IOException {
         if (outputs.containsKey(OutputContext.Role.DEAD_LETTER)) {
             write(OutputContext.Role.DEAD_LETTER, d);
             return;
@@ -276,7 +287,7 @@ final class RunContext implements RunServer.Handler {
 
     @Override
     public void counts(SourceCounts c) {
-        stats.source(c);
+        stats.source(RunStats.ALL, c);
     }
 
     @Override

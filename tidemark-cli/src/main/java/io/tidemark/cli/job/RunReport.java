@@ -9,13 +9,17 @@ import java.util.Map;
  * @param inputEnded why the input ended early (a read timeout, a stop), or null
  * @param watermarks the window operator's watermark figures, where the engine reports them and they mean something
  * @param checkpoints how the run's counts relate to its checkpoints (it resumed from one, or stopped at one), or null
+ * @param stoppedAt the checkpoint the run stopped at, as of which the counts are (records may then be in
+ *     open windows or held, in the checkpoint), or -1
+ * @param recordsBefore the records read before this run (as of the checkpoint it resumed from): events/s is this run's
  */
 public record RunReport(String jobName, Engine engine, boolean sliding, Counts counts, Watermarks watermarks,
-        long wallMillis, String stoppedBy, String inputEnded, double deadLetterLimit, String checkpoints) {
+        long wallMillis, String stoppedBy, String inputEnded, double deadLetterLimit, String checkpoints, long stoppedAt,
+        long recordsBefore) {
 
     public RunReport(String jobName, Engine engine, boolean sliding, Counts counts, Watermarks watermarks,
             long wallMillis, String stoppedBy, String inputEnded, double deadLetterLimit) {
-        this(jobName, engine, sliding, counts, watermarks, wallMillis, stoppedBy, inputEnded, deadLetterLimit, null);
+        this(jobName, engine, sliding, counts, watermarks, wallMillis, stoppedBy, inputEnded, deadLetterLimit, null, -1, 0);
     }
 
     /**
@@ -24,9 +28,10 @@ public record RunReport(String jobName, Engine engine, boolean sliding, Counts c
      * @param lines every line read: records, empty lines and CSV headers
      * @param inWindows records in window results: the sum of {@code count} over each row a store keeps
      *     (for sliding windows, the records that reached a window)
+     * @param held records the source's time guard holds, waiting for confirmation (0 once the input ended)
      */
     public record Counts(long lines, long empty, long headers, long accepted, long inWindows, long late,
-            Map<String, Long> deadLetters, long onTime, long lateFirings, long early, long windows) {
+            Map<String, Long> deadLetters, long onTime, long lateFirings, long early, long windows, long held) {
 
         public long deadLetterTotal() {
             return deadLetters.values().stream().mapToLong(Long::longValue).sum();
@@ -43,7 +48,15 @@ public record RunReport(String jobName, Engine engine, boolean sliding, Counts c
 
         /** Whether every line read is in a window result, late, a dead letter or skipped. */
         public boolean accounted() {
-            return lines == inWindows + late + deadLetterTotal() + empty + headers;
+            return unaccounted() == 0;
+        }
+
+        /**
+         * Lines read that are in no window result, not late, no dead letter and not skipped: 0 at the end of
+         * a run; as of a checkpoint, the records it holds (the time guard's, and those in open windows).
+         */
+        public long unaccounted() {
+            return lines - (inWindows + late + deadLetterTotal() + empty + headers);
         }
     }
 

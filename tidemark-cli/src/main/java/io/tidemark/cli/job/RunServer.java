@@ -45,15 +45,19 @@ final class RunServer implements Closeable {
 
         /**
          * A function linked as {@code role}, subtask {@code subtask}, {@code restored} its committable
-         * from the checkpoint the job restored (-1: none); returns the handler of what it sends.
+         * and {@code counts} its counts from the checkpoint the job restored (-1 and null: none); returns
+         * the handler of what it sends.
          */
-        default Handler linked(Frames.Role role, int subtask, long restored) throws IOException {
+        default Handler linked(Frames.Role role, int subtask, long restored, byte[] counts) throws IOException {
             return this;
         }
 
-        /** Checkpoint {@code id}'s barrier on this link: stages out what came before; returns the committable. */
-        default long barrier(long id) throws IOException {
-            return 0;
+        /**
+         * Checkpoint {@code id}'s barrier on this link: stages out what came before; returns the
+         * committable and the link's counts.
+         */
+        default Frames.Ack barrier(long id) throws IOException {
+            return new Frames.Ack(0, null);
         }
 
         /** Checkpoint {@code id} completed: commit this link's output up to {@code offset}. */
@@ -129,8 +133,9 @@ final class RunServer implements Closeable {
             role = Frames.Role.valueOf(Frames.string(in, 64));
             int subtask = in.readInt();
             long restored = in.readLong();
+            byte[] counts = Frames.bytes(in);
             s.setSoTimeout(0);
-            h = handler.linked(role, subtask, restored);
+            h = handler.linked(role, subtask, restored, counts);
             OutputStream back = s.getOutputStream();
             if (role == Frames.Role.SOURCE) {
                 synchronized (this) {
@@ -150,12 +155,13 @@ final class RunServer implements Closeable {
                     case Frames.HEADER -> h.header(Frames.string(in));
                     case Frames.BARRIER -> {
                         long id = in.readLong();
-                        long offset = h.barrier(id);
+                        Frames.Ack answer = h.barrier(id);
                         synchronized (back) {
                             DataOutputStream ack = new DataOutputStream(back);
                             ack.writeByte(Frames.ACK);
                             ack.writeLong(id);
-                            ack.writeLong(offset);
+                            ack.writeLong(answer.offset());
+                            Frames.bytes(ack, answer.counts());
                             ack.flush();
                         }
                     }

@@ -14,4 +14,10 @@ package io.tidemark.cli.job;
 record SourceCounts(long lines, long empty, long headers, long accepted, long bytes, long held, String endReason) {
 
     static final SourceCounts NONE = new SourceCounts(0, 0, 0, 0, 0, 0, null);
+
+    /** These counts and {@code o}'s added (the end reason: this one's, else {@code o}'s). */
+    SourceCounts plus(SourceCounts o) {
+        return new SourceCounts(lines + o.lines, empty + o.empty, headers + o.headers, accepted + o.accepted, bytes + o.bytes,
+                held + o.held, endReason != null ? endReason : o.endReason);
+    }
 }

@@ -53,8 +53,9 @@ public final class Summary {
         rows.add(row("max watermark lag", w.maxLag() == null ? w.lagNotShown()
                 : w.maxLag() < 0 ? "n/a (no watermark reached the windows)" : w.maxLag() + " ms (processing time − watermark)"));
         rows.add(row("wall time", String.format(Locale.ROOT, "%.3f s", r.wallMillis() / 1000.0)));
+        long records = c.records() - r.recordsBefore(); // this run's
         rows.add(row("events/s", String.format(Locale.ROOT, "%.0f",
-                r.wallMillis() <= 0 ? c.records() * 1000.0 : c.records() * 1000.0 / r.wallMillis())));
+                r.wallMillis() <= 0 ? records * 1000.0 : records * 1000.0 / r.wallMillis())));
         StringBuilder acc = new StringBuilder();
         acc.append(c.lines()).append(" lines read = ").append(c.inWindows()).append(r.sliding() ? " records in windows" : " in window results")
                 .append(" + ").append(c.late()).append(" late + ").append(c.deadLetterTotal()).append(" dead letters");
@@ -64,13 +65,27 @@ public final class Summary {
         if (c.headers() > 0) {
             acc.append(" + ").append(c.headers()).append(" header");
         }
-        acc.append(": ").append(c.accounted() ? "OK" : "MISMATCH");
+        // as of a checkpoint, records may be held by the time guard or (not for sliding windows: they count
+        // the records that reached a window) in open windows, both in the checkpoint
+        boolean asOf = r.stoppedAt() >= 0;
+        long held = asOf ? c.held() : 0;
+        long open = asOf && !r.sliding() ? c.unaccounted() - held : 0;
+        if (held > 0) {
+            acc.append(" + ").append(held).append(" held by the time guard");
+        }
+        if (asOf && !r.sliding()) {
+            acc.append(" + ").append(open).append(" in open windows");
+        }
+        boolean ok = open >= 0 && c.unaccounted() == held + open;
+        acc.append(": ").append(ok ? "OK" : "MISMATCH");
+        if (asOf && ok) {
+            acc.append(" as of checkpoint ").append(r.stoppedAt()).append(held + open > 0 ? " (the next run accounts for the records in it)" : "");
+        }
         if (r.checkpoints() != null) {
             rows.add(row("checkpoints", r.checkpoints()));
-            rows.add(row("accounted", "n/a with a resume or a stop at a checkpoint (the counts of one run do not cover the job)"));
-        } else {
-            rows.add(row("accounted", acc.toString()));
         }
+        boolean cut = r.checkpoints() == null || r.stoppedBy() == null || asOf; // else: counts of a stop not at a checkpoint's barriers
+        rows.add(row("accounted", cut ? acc.toString() : "n/a: the counts are not those of a checkpoint"));
         StringBuilder sb = new StringBuilder("Summary of '" + r.jobName() + "'\n");
         for (String[] row : rows) {
             sb.append(String.format("  %-18s %s%n", row[0], row[1]));

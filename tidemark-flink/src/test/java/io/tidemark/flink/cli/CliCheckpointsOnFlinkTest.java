@@ -76,7 +76,7 @@ class CliCheckpointsOnFlinkTest {
     void stoppedOnFlinkThenResumedEqualsTheFaultFreeRun() throws Exception {
         input();
         Files.writeString(dir.resolve("plain.yaml"), job("plain", ""));
-        CliOnFlinkTest.cli("run", "-q", dir.resolve("plain.yaml").toString());
+        CliOnFlinkTest.Run plain = CliOnFlinkTest.cli("run", "--no-progress", dir.resolve("plain.yaml").toString());
         assertThat(CliOnFlinkTest.lines(dir.resolve("plain/late.csv")).size()).isGreaterThan(100);
         assertThat(CliOnFlinkTest.lines(dir.resolve("plain/dead.jsonl")).size()).isGreaterThan(25);
         Path job = dir.resolve("cp.yaml");
@@ -100,9 +100,12 @@ class CliCheckpointsOnFlinkTest {
             assertThat(p.exitValue()).as(stopped).isEqualTo(143);
             assertThat(stopped).contains("cancelling the Flink job")
                     .containsPattern("stopped at checkpoint \\d+ in .*chk/flink: the next tidemark run resumes from it");
+            assertThat(Files.readString(dir.resolve("stop.out"))).as(stopped).containsPattern("accounted .*: OK as of checkpoint \\d+");
             CliOnFlinkTest.Run resumed = CliOnFlinkTest.cli("run", "--no-progress", "--engine", "flink", job.toString());
             assertThat(resumed.err()).containsPattern("resuming from checkpoint \\d+ in .*chk/flink/[0-9a-f]{32}/chk-\\d+ \\(taken ");
             assertThat(resumed.out()).contains("checkpoints        resumed from checkpoint");
+            // the counters are in Flink's checkpoints too: the resumed run's summary counts the whole job
+            assertThat(counts(resumed.out())).hasSize(5).isEqualTo(counts(plain.out()));
         }
         // the results of one watermark fire in an engine's own order of keys: the same lines, each once
         assertThat(CliOnFlinkTest.lines(dir.resolve("cp/results.jsonl")))
@@ -121,6 +124,11 @@ class CliCheckpointsOnFlinkTest {
         assertThat(embeddedErr.toString(StandardCharsets.UTF_8)).contains("were taken on the Flink engine")
                 .contains("--engine flink").contains("--fresh");
         assertThat(midway).as("the stop fell while the job ran:\n" + stopped).isTrue();
+    }
+
+    /** A summary's rows that count (lines read, window results, late records, dead letters) and its accounting. */
+    private static List<String> counts(String summary) {
+        return summary.lines().filter(l -> l.matches("  (lines read|window results|late records|dead letters|accounted) .*")).toList();
     }
 
     /** What is not supported is refused before anything runs, saying what: exit code 2. */
