@@ -4,6 +4,7 @@ import io.tidemark.runtime.checkpoint.CheckpointStorage;
 import io.tidemark.runtime.checkpoint.StateSnapshot;
 import io.tidemark.streaming.api.environment.CheckpointConfig;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -14,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -181,6 +183,26 @@ final class CheckpointCoordinator {
         }
         writer.shutdown();
         notifier.shutdown();
+    }
+
+    /**
+     * After {@link #stop}: waits until the writer has finished the snapshot files it was given, the
+     * notifier its notifications and the periodic trigger its loop, at most {@code timeout}; returns
+     * whether they have. A job counts as ended only then: a job started afterwards on the same
+     * directory (a restart in this JVM) must not meet this one's writer still writing {@code chk-N}.
+     */
+    boolean awaitStopped(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        if (!writer.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)
+                || !notifier.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+            return false;
+        }
+        Thread t = timer;
+        if (t != null) {
+            t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000L));
+            return !t.isAlive();
+        }
+        return true;
     }
 
     /**

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 
 /**
  * A job running inside this JVM: one thread per task. The first failure — any exception or error of
@@ -24,6 +25,10 @@ import java.util.UUID;
  * follows (cancelling, building the error, the caller printing it) has room. A task thread that does not
  * stop within {@link #CANCEL_TIMEOUT} of a failure (user code ignoring interrupts) no longer delays the
  * result: {@link #getJobExecutionResult} throws anyway and names it (task threads are daemons).
+ *
+ * <p>Task threads wait at a start gate until all of them are started (and the periodic checkpoints
+ * scheduled): the caller of {@link #start} allocates while it starts threads, and must not meet a heap
+ * that a task already filled. A failure to start (no memory, no native thread) fails the job.
  */
 public final class LocalJob implements JobClient {
 
@@ -110,19 +115,60 @@ public final class LocalJob implements JobClient {
             status = JobStatus.FINISHED;
             return;
         }
+        CountDownLatch gate = new CountDownLatch(1);
         for (int i = 0; i < numTasks; i++) {
             Task task = tasks[i];
-            Thread t = new Thread(task, task.getName());
+            Thread t = new Thread(() -> {
+                awaitGate(gate);
+                task.run();
+            }, task.getName());
             t.setDaemon(true);
             // last resort: whatever escapes a task's own handling still ends the task in the job
             t.setUncaughtExceptionHandler((thread, e) -> taskFinished(task, e));
             threads[i] = t;
         }
-        for (int i = 0; i < numTasks; i++) {
-            threads[i].start();
+        int started = 0;
+        try {
+            for (; started < numTasks; started++) {
+                threads[started].start();
+            }
+            if (coordinator != null && coordinator.isPeriodic()) {
+                coordinator.start();
+            }
+        } catch (Throwable e) {
+            // out of memory or of native threads while starting: the job fails, the caller gets it as such
+            synchronized (this) {
+                fail(e, -1);
+            }
+            for (int i = started; i < numTasks; i++) {
+                threads[i] = null;
+                Task task = tasks[i];
+                if (task != null) {
+                    taskFinished(task, null);
+                }
+            }
+        } finally {
+            gate.countDown();
         }
-        if (coordinator != null && coordinator.isPeriodic()) {
-            coordinator.start();
+    }
+
+    /**
+     * Holds a task thread until every task thread of the job is started: starting threads allocates,
+     * and a task that ran at once (and filled the heap) would make the caller of {@code execute} fail
+     * instead of the job.
+     */
+    private static void awaitGate(CountDownLatch gate) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                gate.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -252,13 +298,21 @@ public final class LocalJob implements JobClient {
         return true;
     }
 
-    /** Waits for the task threads to exit (each has reported already), at most the cancel timeout each. */
+    /**
+     * Waits for the task threads to exit (each has reported already), at most the cancel timeout each,
+     * then for the checkpoint coordinator's threads (stopped when the last task finished) to finish what
+     * they were writing: once the job's result is known, nothing of it still writes to its checkpoint
+     * directory.
+     */
     private void joinThreads() throws InterruptedException {
         for (int i = 0; i < numTasks; i++) {
             Thread t = threads[i];
             if (t != null) {
                 t.join(CANCEL_TIMEOUT.toMillis());
             }
+        }
+        if (coordinator != null) {
+            coordinator.awaitStopped(CANCEL_TIMEOUT);
         }
     }
 

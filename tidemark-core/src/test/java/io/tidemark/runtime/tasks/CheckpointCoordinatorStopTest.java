@@ -72,4 +72,39 @@ class CheckpointCoordinatorStopTest {
                 .withMessageContaining("checkpoint 1 did not complete");
         assertThat(dir.resolve("chk-1").resolve(CheckpointStorage.METADATA)).doesNotExist();
     }
+
+    /**
+     * A stopped coordinator's writer may still be writing a snapshot: whoever restarts the job on the same
+     * directory must first wait for it ({@code awaitStopped}), else the old writer and the new job's write
+     * the same {@code chk-N} (CheckpointRecoveryTest's in-JVM restarts failed so: the new job's
+     * {@code _metadata.inprogress} renamed away under it).
+     */
+    @Test
+    void awaitStoppedReturnsOnlyOnceTheSnapshotBeingWrittenIsDone() throws Exception {
+        java.util.concurrent.CountDownLatch writing = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean written = new java.util.concurrent.atomic.AtomicBoolean();
+        CheckpointStorage storage = new CheckpointStorage(dir, (file, bytes) -> {
+            writing.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                throw new java.io.InterruptedIOException("interrupted");
+            }
+            CheckpointStorage.FileOps.DEFAULT.write(file, bytes);
+            written.set(true);
+        });
+        CheckpointCoordinator c = new CheckpointCoordinator(new CheckpointConfig(), storage, "stopping", 1);
+        CheckpointCoordinator.Participant source = task("source");
+        c.add(source, true);
+        c.triggerCheckpoint();
+        c.acknowledge(1, source, List.of(new CheckpointCoordinator.Ack("op", 0, 1, StateSnapshot.of(java.util.Map.of()))));
+        writing.await();
+        c.stop();
+        assertThat(c.awaitStopped(Duration.ofMillis(50))).as("the writer is still writing").isFalse();
+        release.countDown();
+        assertThat(c.awaitStopped(Duration.ofSeconds(30))).isTrue();
+        assertThat(written).isTrue();
+        assertThat(dir.resolve("chk-1").resolve(CheckpointStorage.METADATA)).doesNotExist();
+    }
 }
