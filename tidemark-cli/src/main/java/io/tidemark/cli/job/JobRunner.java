@@ -140,7 +140,7 @@ public final class JobRunner {
         } catch (IOException e) {
             throw new RunFailedException(e.getMessage(), e, List.of());
         }
-        Thread flusher = null;
+        OutputFlusher flusher = null;
         Thread bar = null;
         Monitor monitor = null;
         boolean settled = false; // the outputs committed or put back
@@ -164,12 +164,7 @@ public final class JobRunner {
                 server.stopSources();
                 p.stopSource().run();
             }, run::failed);
-            flusher = daemon("tidemark-output-flusher", () -> {
-                while (!Thread.currentThread().isInterrupted()) {
-                    run.flushDue();
-                    Thread.sleep(RunContext.FLUSH_MILLIS / 4);
-                }
-            });
+            flusher = new OutputFlusher("tidemark-output-flusher", RunContext.FLUSH_MILLIS / 4, run::flushDue);
             java.util.concurrent.atomic.AtomicReference<io.tidemark.core.execution.JobClient> live = new java.util.concurrent.atomic.AtomicReference<>();
             if (o.progress() && job.outputs().results() != null && !job.outputs().results().stdout()) {
                 String file = job.source().spec().file();
@@ -246,7 +241,7 @@ public final class JobRunner {
                         + DELIVERY_MILLIS / 1000 + " s");
             }
             o.control().unbind();
-            stop(flusher);
+            flusher.close();
             flusher = null;
             if (monitor != null) {
                 monitor.close();
@@ -280,7 +275,9 @@ public final class JobRunner {
                 run.abort(); // the run could not even start (or the command is going down): nothing half-written stays
             }
             o.control().unbind();
-            stop(flusher);
+            if (flusher != null) {
+                flusher.close();
+            }
             if (bar != null) {
                 Progress.stop(bar, o.err());
             }
@@ -495,31 +492,4 @@ public final class JobRunner {
         return sb.toString();
     }
 
-    private interface Loop {
-        void run() throws InterruptedException;
-    }
-
-    private static Thread daemon(String name, Loop loop) {
-        Thread t = new Thread(() -> {
-            try {
-                loop.run();
-            } catch (InterruptedException e) {
-                // stopped
-            }
-        }, name);
-        t.setDaemon(true);
-        t.start();
-        return t;
-    }
-
-    private static void stop(Thread t) {
-        if (t != null) {
-            t.interrupt();
-            try {
-                t.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
 }
