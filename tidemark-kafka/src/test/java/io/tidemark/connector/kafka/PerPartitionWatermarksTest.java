@@ -73,7 +73,7 @@ class PerPartitionWatermarksTest {
             Jobs.send(topic, event(0, n));
         }
         SharedBroker.get().flush();
-        SharedBroker.await("partition 0 read by both sources", Duration.ofSeconds(30),
+        SharedBroker.await("partition 0 read by both sources", Duration.ofSeconds(120),
                 () -> Jobs.emitted(job, "per-partition") == PER_PARTITION && Jobs.emitted(job, "one-stream") == PER_PARTITION);
         for (int p = 1; p < PARTITIONS; p++) {
             for (int n = 0; n < PER_PARTITION; n++) {
