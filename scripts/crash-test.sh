@@ -11,8 +11,9 @@
 # --via command: the same through the `tidemark` command: `tidemark run job.yaml` with `checkpoint:` over
 # a generated file (`tidemark generate`), its JVM killed with kill -9 at random moments KILLS times and
 # restarted, then the results, late and dead-letter files compared byte for byte with a run of the same
-# job file without checkpoints (parallelism 1: each file's order is defined). CI runs its short version
-# (5 kills) in CheckpointRunTest.
+# job file without checkpoints (parallelism 1: each file's order is defined), and the summary of the run
+# that finished (lines read, results, late records, dead letters, accounting) with that run's. CI runs its
+# short version (5 kills) in CheckpointRunTest.
 #
 #   scripts/crash-test.sh [--kills N] [--seed S] [--lines L] [--parallelism P] [--work DIR] [--source file|kafka]
 #   scripts/crash-test.sh --via command [--kills N] [--seed S] [--work DIR]
@@ -53,22 +54,29 @@ YAML
   }
   job plain ""
   job cp "checkpoint: {dir: chk, interval: 100ms, retain: 2}"
-  ./tidemark run -q --no-progress "$work/plain.yaml"
+  ./tidemark run --no-progress "$work/plain.yaml" > "$work/plain.summary"
+  counts() { grep -E '^  (lines read|window results|late records|dead letters|accounted) ' "$1" || true; }
+  rm -f "$work/cp.summary"
+  finished() { # keeps the summary of the run that finished (a killed run prints none)
+    if grep -q "^Summary of" "$work/cp.out" 2>/dev/null; then cp "$work/cp.out" "$work/cp.summary"; fi
+  }
   RANDOM=$seed
   hit=0
   for ((i = 1; i <= kills; i++)); do
-    ./tidemark run -q --no-progress "$work/cp.yaml" 2>>"$work/cp.err" &
+    ./tidemark run --no-progress "$work/cp.yaml" 2>>"$work/cp.err" >"$work/cp.out" &
     pid=$!
     sleep "$((1 + RANDOM % 3)).$((RANDOM % 10))"
     if kill -9 "$pid" 2>/dev/null; then
       hit=$((hit + 1))
     fi
     wait "$pid" 2>/dev/null || true
+    finished
     if grep -q "the job already finished" "$work/cp.err" 2>/dev/null; then
       break
     fi
   done
-  ./tidemark run -q --no-progress "$work/cp.yaml" 2>>"$work/cp.err"
+  ./tidemark run --no-progress "$work/cp.yaml" 2>>"$work/cp.err" >"$work/cp.out"
+  finished
   resumes=$(grep -c "resuming from checkpoint" "$work/cp.err" || true)
   status=0
   for f in results.jsonl late.jsonl dead.jsonl; do
@@ -79,6 +87,12 @@ YAML
       status=1
     fi
   done
+  if [ -f "$work/cp.summary" ] && [ "$(counts "$work/plain.summary")" == "$(counts "$work/cp.summary")" ]; then
+    echo "crash-test: summary: the counts and accounting of the fault-free run ($(counts "$work/cp.summary" | tail -1 | sed 's/^ *//'))"
+  else
+    echo "crash-test: summary: DIFFERS from the fault-free run's (diff $work/plain.summary $work/cp.summary)"
+    status=1
+  fi
   echo "crash-test: $hit kill -9 of a running command, $resumes resumes from a checkpoint; work folder $work"
   exit $status
 fi

@@ -65,18 +65,13 @@ class CheckpointRunTest {
         CliHarness.Result plain = CliHarness.run("run", "--no-progress", dir.resolve("plain.yaml").toString());
         plain.assertOk();
         expected = dir.resolve("plain");
-        expectedCounts = counts(plain.out());
+        expectedCounts = CliHarness.summaryCounts(plain.out());
         assertThat(expectedCounts).hasSize(5).last().asString().endsWith(": OK").contains("late + ").contains("1 header");
         assertThat(CliHarness.lines(expected.resolve("late.csv")).size()).isGreaterThan(100);
         assertThat(CliHarness.lines(expected.resolve("dead.jsonl")).size()).isGreaterThan(25);
     }
 
 
-
-    /** The rows of a summary that count — lines read, window results, late records, dead letters — and its accounting. */
-    private static List<String> counts(String summary) {
-        return summary.lines().filter(l -> l.matches("  (lines read|window results|late records|dead letters|accounted) .*")).toList();
-    }
 
     private static String job(String out, String extra) {
         return String.join("\n",
@@ -144,7 +139,7 @@ class CheckpointRunTest {
         last.assertOk();
         assertSameOutputs();
         // the summary counts the whole job, across the kills: the fault-free run's numbers
-        assertThat(counts(last.out())).isEqualTo(expectedCounts);
+        assertThat(CliHarness.summaryCounts(last.out())).isEqualTo(expectedCounts);
         assertThat(last.out()).containsPattern("checkpoints +resumed from checkpoint \\d+: the counts are the whole job's");
         assertThat(Files.readString(dir.resolve("cp/late.csv"))).startsWith("user,ts,amount\n");
         // the job finished: running it again resumes nothing
@@ -181,7 +176,7 @@ class CheckpointRunTest {
             assertThat(linesAtStop).isLessThan(LINES + 1);
             CliHarness.Result resumed = CliHarness.run("run", "--no-progress", job.toString());
             resumed.assertOk();
-            assertThat(counts(resumed.out())).isEqualTo(expectedCounts);
+            assertThat(CliHarness.summaryCounts(resumed.out())).isEqualTo(expectedCounts);
             assertThat(resumed.err()).containsPattern("resuming from checkpoint \\d+ in .*chk \\(taken ")
                     .containsPattern("the source resumes after line [\\d,]+ \\(byte [\\d,]+\\) of file .*in.csv");
             assertThat(resumed.out()).contains("checkpoints        resumed from checkpoint");

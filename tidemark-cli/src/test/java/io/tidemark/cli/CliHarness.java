@@ -39,6 +39,14 @@ final class CliHarness {
         return p;
     }
 
+    /**
+     * The rows of a run summary that count — lines read, window results, late records, dead letters — and
+     * its accounting line.
+     */
+    static List<String> summaryCounts(String summary) {
+        return summary.lines().filter(l -> l.matches("  (lines read|window results|late records|dead letters|accounted) .*")).toList();
+    }
+
     static List<String> lines(Path p) throws IOException {
         return Files.readAllLines(p, StandardCharsets.UTF_8);
     }

@@ -190,7 +190,8 @@ class KafkaJobTest {
      * With {@code checkpoint:}: a Kafka source resumes at its checkpointed offsets and the results go to a
      * topic exactly once (the default delivery then: one transaction per checkpoint). The command's JVM is
      * killed with SIGKILL twice after checkpoints; a {@code read_committed} reader then sees exactly the
-     * results of a run without faults (written to a file), in the same order.
+     * results of a run without faults (written to a file), in the same order, and the last run's summary
+     * counts what that run's does.
      */
     @Test
     void killedTwiceAtCheckpointsAKafkaJobResumesAtItsOffsetsAndWritesEachResultOnce(@TempDir Path dir) throws Exception {
@@ -208,7 +209,8 @@ class KafkaJobTest {
         String perEvent = "watermark: {strategy: bounded, max-out-of-orderness: 2s}";
         Files.writeString(dir.resolve("plain.yaml"), job(source, "{type: jsonl, path: plain/results.jsonl}",
                 "{type: jsonl, path: plain/dead.jsonl}").replace(perEvent, perEvent.replace("2s}", "2s, emit: per-event}")));
-        CliHarness.run("run", "-q", dir.resolve("plain.yaml").toString()).assertOk();
+        CliHarness.Result plain = CliHarness.run("run", "--no-progress", dir.resolve("plain.yaml").toString());
+        plain.assertOk();
         Path job = dir.resolve("cp.yaml");
         Files.writeString(job, job(source, "{type: kafka, bootstrap-servers: '" + broker.bootstrapServers() + "', topic: cp-stats}",
                 "{type: jsonl, path: cp/dead.jsonl}").replace(perEvent, perEvent.replace("2s}", "2s, emit: per-event}"))
@@ -227,5 +229,7 @@ class KafkaJobTest {
         assertThat(broker.readCommitted("cp-stats").stream().map(ConsumerRecord::value).collect(Collectors.toList()))
                 .isEqualTo(Files.readAllLines(dir.resolve("plain/results.jsonl")));
         assertThat(Files.readAllLines(dir.resolve("cp/dead.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("plain/dead.jsonl")));
+        // the Kafka source's counters and the links' counts are in the checkpoints: the summary is the whole job's
+        assertThat(CliHarness.summaryCounts(last.out())).hasSize(5).isEqualTo(CliHarness.summaryCounts(plain.out()));
     }
 }

@@ -29,8 +29,10 @@ import java.util.TreeMap;
  * <p>Bound: the rows are kept only while their window may still fire. A window whose cleanup time
  * (end − 1 + allowed lateness) the link's watermark (a result's) has reached is gone from the window
  * operator — a record for it is late, a session cannot merge into it — so its row is folded into two
- * totals ({@link #finalWindows}, {@link #finalCount}). Kept rows: the windows not yet cleaned up, per key
- * at most {@code (size + allowed-lateness) / slide + 1} (sessions: {@code allowed-lateness / gap + 1}).
+ * totals ({@link #finalWindows}, {@link #finalCount}). Kept rows: per key, the windows that fired and are
+ * not yet cleaned up at the watermark W of the link's latest result — those ending in (W + 1 − allowed
+ * lateness, W + 1] — at most {@code allowed-lateness / slide + 1} (tumbling: slide = size; sessions:
+ * {@code allowed-lateness / gap + 1}).
  */
 final class LinkCounts {
 
