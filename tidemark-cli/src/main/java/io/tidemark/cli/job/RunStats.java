@@ -18,7 +18,9 @@ import java.util.TreeMap;
  * into the function's checkpoint — and a link that starts from a checkpoint starts from the counts it
  * kept there ({@link #restore}): so the counts are the whole job's, those of the restored checkpoint plus
  * this run's, whatever the runs before did after it. {@link #countsAt} gives the counts as of one
- * checkpoint (a stop's). Kept per link: the counts taken at the barriers not yet committed, one or two.
+ * checkpoint (a stop's). Kept per link: the counts taken at its barriers since the checkpoint before the
+ * latest it committed (two or three: checkpoints run one at a time), about a kilobyte each for a link of
+ * results with 30 keys and a few open windows per key.
  */
 final class RunStats {
 
@@ -27,7 +29,7 @@ final class RunStats {
 
     private final long allowedLateness;
     private final Map<String, LinkCounts> links = new LinkedHashMap<>();
-    /** Per link: its counts (encoded) at each barrier not yet committed; at {@code Long.MIN_VALUE} those it restored. */
+    /** Per link: its counts (encoded) at its recent barriers ({@link #committed}); at {@code Long.MIN_VALUE} those it restored. */
     private final Map<String, TreeMap<Long, byte[]>> barriers = new LinkedHashMap<>();
     /** Per link, the latest checkpoint it committed. */
     private final Map<String, Long> committed = new LinkedHashMap<>();
