@@ -18,6 +18,8 @@ import io.tidemark.flink.bridge.FileSinks;
 import io.tidemark.flink.bridge.Functions;
 import io.tidemark.flink.bridge.JdbcSinks;
 import io.tidemark.flink.bridge.KafkaConnectors;
+import io.tidemark.flink.bridge.RestoredBoundedSource;
+import io.tidemark.flink.bridge.WatermarkFloor;
 import io.tidemark.flink.bridge.SinkV2s;
 import io.tidemark.flink.bridge.Process;
 import io.tidemark.flink.bridge.Runtime;
@@ -230,11 +232,22 @@ public final class FlinkTranslator {
         KafkaSource<Object> source = (KafkaSource<Object>) d.source();
         checkSerializable(source.getDeserializer(), "Kafka record deserializer", name);
         checkSerializable(d.strategy(), "watermark strategy", name);
-        SingleOutputStreamOperator<Object> s = flink.fromSource(KafkaConnectors.source(source, name,
-                        flink.getCheckpointConfig().isCheckpointingEnabled()),
-                Watermarks.of(d.strategy(), perEvent), name, KafkaConnectors.producedType(source.getDeserializer()));
+        boolean checkpointing = flink.getCheckpointConfig().isCheckpointingEnabled();
+        org.apache.flink.connector.kafka.source.KafkaSource<Object> kafka = KafkaConnectors.source(source, name, checkpointing);
+        TypeInformation<Object> type = KafkaConnectors.producedType(source.getDeserializer());
+        // a bounded source restored from a checkpoint must still end (FLINK-31006)
+        org.apache.flink.api.connector.source.Source<Object, ?, ?> flinkSource = checkpointing && source.isBounded()
+                ? new RestoredBoundedSource<>(kafka, type) : kafka;
+        SingleOutputStreamOperator<Object> s = flink.fromSource(flinkSource, Watermarks.of(d.strategy(), perEvent), name, type);
         parallelism(s, t);
         uid(s, t);
+        if (checkpointing) { // Flink's KafkaSource does not checkpoint its watermarks (FLINK-5601): the floor keeps them
+            s = s.transform(name + "-watermarks", type, new WatermarkFloor<>());
+            parallelism(s, t);
+            if (t.getUid() != null) {
+                s.uid(t.getUid() + "-watermarks");
+            }
+        }
         SingleOutputStreamOperator<Object> counted = s.map(new Functions.Counted(name, "numRecordsOut"), s.getType()).name(name);
         parallelism(counted, t);
         return counted;

@@ -112,11 +112,6 @@ public final class JobRunner {
                     "checkpoints on a remote Flink cluster (--flink-master) are not supported: the command reads and restores them "
                             + "from its own file system; run on the local MiniCluster (--engine flink alone), or without checkpoint:");
         }
-        if (job.checkpoint() != null && o.engine().flink() && job.source().spec() instanceof KafkaSourceType.Spec) {
-            throw new io.tidemark.cli.config.ConfigException(io.tidemark.cli.config.JobKeys.CHECKPOINT_DIR.path(),
-                    "checkpoints of a Kafka source on --engine flink are not supported: run it on the embedded engine (without "
-                            + "--engine flink), or without checkpoint:");
-        }
         preflight(job);
         InetAddress bind = bindAddress(o.engine());
         RunContext run = new RunContext(job, o.err());
