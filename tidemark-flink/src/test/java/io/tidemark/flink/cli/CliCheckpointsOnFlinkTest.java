@@ -63,13 +63,21 @@ class CliCheckpointsOnFlinkTest {
     }
 
     /** The newest completed Flink checkpoint's number ({@code flink/<job id>/chk-<n>/_metadata}) under {@code chk}; 0 if none. */
-    private long latestCheckpoint() {
-        try (Stream<Path> s = Files.walk(dir.resolve("chk/flink"), 3)) {
+    static long latestCheckpoint(Path chk) {
+        try (Stream<Path> s = Files.walk(chk.resolve("flink"), 3)) {
             return s.filter(p -> p.getFileName().toString().equals("_metadata"))
                     .mapToLong(p -> Long.parseLong(p.getParent().getFileName().toString().substring(4))).max().orElse(0);
         } catch (IOException | java.io.UncheckedIOException e) {
             return 0; // not made yet, or changing under the walk
         }
+    }
+
+    /** {@code tidemark run --no-progress --engine flink JOB} in a child JVM (the test's class path), its standard err and out to files. */
+    static Process startOnFlink(Path job, Path err, Path out) throws IOException {
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "run", "--no-progress", "--engine", "flink",
+                job.toString());
+        return new ProcessBuilder(cmd).redirectError(err.toFile()).redirectOutput(out.toFile()).start();
     }
 
     @Test
@@ -83,15 +91,12 @@ class CliCheckpointsOnFlinkTest {
         Files.writeString(job, job("cp", "checkpoint: {dir: chk, interval: 30ms, retain: 2}"));
 
         Path err = dir.resolve("stop.err");
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-cp",
-                System.getProperty("java.class.path"), Main.class.getName(), "run", "--no-progress", "--engine", "flink",
-                job.toString());
-        Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).redirectOutput(dir.resolve("stop.out").toFile()).start();
+        Process p = startOnFlink(job, err, dir.resolve("stop.out"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (p.isAlive() && latestCheckpoint() < 2 && System.nanoTime() < deadline) {
+        while (p.isAlive() && latestCheckpoint(dir.resolve("chk")) < 2 && System.nanoTime() < deadline) {
             Thread.sleep(20); // a bounded poll on the child's checkpoints
         }
-        assertThat(latestCheckpoint()).as(Files.readString(err)).isPositive();
+        assertThat(latestCheckpoint(dir.resolve("chk"))).as(Files.readString(err)).isPositive();
         p.destroy(); // SIGTERM
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         String stopped = Files.readString(err);
