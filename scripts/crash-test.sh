@@ -33,7 +33,7 @@ if [[ " ${args[*]:-} " == *" --via command "* ]]; then
   done
   work="${work:-$(mktemp -d "${TMPDIR:-/tmp}/tidemark-crash.XXXXXX")}"
   mkdir -p "$work"
-  rm -rf "$work/plain" "$work/cp" "$work/chk"
+  rm -rf "$work/plain" "$work/cp" "$work/chk" "$work/cp.err" "$work/cp.summary"
   ./tidemark generate --seed "$seed" --rate 200 --duration 2h --malformed 0.002 --future-errors 0.001 \
       --very-late-fraction 0.02 -o "$work/orders.jsonl"
   job() { # job NAME EXTRA
