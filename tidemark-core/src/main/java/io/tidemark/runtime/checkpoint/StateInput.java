@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamClass;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Reads one section of a snapshot, as {@link StateOutput} wrote it: big-endian primitives, values
@@ -31,6 +32,18 @@ public final class StateInput implements DataInput {
         this.buf = bytes;
         this.end = bytes.length;
         this.javaBytes = javaBytes;
+    }
+
+    /** Reads what {@link StateOutput#toPackedBytes} wrote into {@code b[from, to)}. */
+    public static StateInput unpack(byte[] b, int from, int to) throws IOException {
+        if (to - from < 4) {
+            throw new IOException("corrupt state value: " + (to - from) + " bytes, not even a length");
+        }
+        int n = (b[from] << 24) | ((b[from + 1] & 0xff) << 16) | ((b[from + 2] & 0xff) << 8) | (b[from + 3] & 0xff);
+        if (n < 0 || n > to - from - 4) {
+            throw new IOException("corrupt state value: a main stream of " + n + " bytes in " + (to - from - 4));
+        }
+        return new StateInput(Arrays.copyOfRange(b, from + 4, from + 4 + n), Arrays.copyOfRange(b, from + 4 + n, to));
     }
 
     /** Bytes left in the main stream. */

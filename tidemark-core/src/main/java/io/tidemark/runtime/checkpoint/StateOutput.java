@@ -61,6 +61,23 @@ public final class StateOutput implements DataOutput {
         return javaBytes.toByteArray();
     }
 
+    /**
+     * Both streams in one array, {@code [int length of the main stream][main stream][Java-serialized
+     * objects]} (big-endian), for a store that keeps one value per entry (a RocksDB value, a Flink state
+     * list entry); {@link StateInput#unpack} reads it back.
+     */
+    public byte[] toPackedBytes() throws IOException {
+        byte[] objects = javaBytes();
+        byte[] b = new byte[4 + size + objects.length];
+        b[0] = (byte) (size >>> 24);
+        b[1] = (byte) (size >>> 16);
+        b[2] = (byte) (size >>> 8);
+        b[3] = (byte) size;
+        System.arraycopy(buf, 0, b, 4, size);
+        System.arraycopy(objects, 0, b, 4 + size, objects.length);
+        return b;
+    }
+
     /** Writes {@code value} (any type; see {@link ValueCodec}). */
     public void writeValue(Object value) throws IOException {
         ValueCodec.write(this, value);

@@ -162,10 +162,10 @@ public final class Sources {
         private transient org.apache.flink.api.common.state.ListState<byte[]> splitState;
         /**
          * The split watermarks' progress ({@link SplitWatermarks#snapshot}: each split's watermark and
-         * generator, the combined watermark), as Tidemark's source task keeps it: two entries, the
-         * snapshot's bytes and its Java-serialized values in one entry per subtask. Flink itself restarts a source's watermark
-         * from nothing (FLINK-5601); restored, the source emits the combined watermark before its first
-         * record, so windows and lateness go on exactly where they were.
+         * generator, the combined watermark), as Tidemark's source task keeps it: one entry per subtask,
+         * the snapshot packed ({@code StateOutput.toPackedBytes}). Flink itself restarts a source's
+         * watermark from nothing (FLINK-5601); restored, the source emits the combined watermark before
+         * its first record, so windows and lateness go on exactly where they were.
          */
         private transient org.apache.flink.api.common.state.ListState<byte[]> watermarkState;
         /** The progress to restore (null: none), until {@link #run} creates the split watermarks. */
@@ -213,10 +213,7 @@ public final class Sources {
             if (w != null) {
                 io.tidemark.runtime.checkpoint.StateOutput out = new io.tidemark.runtime.checkpoint.StateOutput();
                 w.snapshot(out);
-                byte[] main = out.toByteArray();
-                byte[] objects = out.javaBytes();
-                watermarkState.update(java.util.List.of(java.nio.ByteBuffer.allocate(4 + main.length + objects.length)
-                        .putInt(main.length).put(main).put(objects).array()));
+                watermarkState.update(java.util.List.of(out.toPackedBytes()));
             } else if (restoredWatermarks != null) {
                 watermarkState.update(java.util.List.of(restoredWatermarks));
             }
@@ -287,12 +284,7 @@ public final class Sources {
             });
             if (restoredWatermarks != null) {
                 synchronized (lock) {
-                    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(restoredWatermarks);
-                    byte[] main = new byte[b.getInt()];
-                    b.get(main);
-                    byte[] objects = new byte[b.remaining()];
-                    b.get(objects);
-                    watermarks.restore(new io.tidemark.runtime.checkpoint.StateInput(main, objects));
+                    watermarks.restore(io.tidemark.runtime.checkpoint.StateInput.unpack(restoredWatermarks, 0, restoredWatermarks.length));
                     long restored = watermarks.getCombinedWatermark();
                     if (restored > Long.MIN_VALUE) {
                         ctx.emitWatermark(new org.apache.flink.streaming.api.watermark.Watermark(restored));

@@ -26,13 +26,7 @@ final class StateBytes {
         try {
             StateOutput out = new StateOutput(32);
             out.writeValue(value);
-            byte[] tagged = out.toByteArray();
-            byte[] java = out.javaBytes();
-            byte[] b = new byte[4 + tagged.length + java.length];
-            putInt(b, 0, tagged.length);
-            System.arraycopy(tagged, 0, b, 4, tagged.length);
-            System.arraycopy(java, 0, b, 4 + tagged.length, java.length);
-            return b;
+            return out.toPackedBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -41,10 +35,7 @@ final class StateBytes {
     /** The value {@link #encode} wrote into {@code b[from, to)}. */
     static Object decode(byte[] b, int from, int to) {
         try {
-            int n = getInt(b, from);
-            byte[] tagged = Arrays.copyOfRange(b, from + 4, from + 4 + n);
-            byte[] java = Arrays.copyOfRange(b, from + 4 + n, to);
-            StateInput in = new StateInput(tagged, java);
+            StateInput in = StateInput.unpack(b, from, to);
             Object v = in.readValue();
             if (in.remaining() != 0) {
                 throw new IOException("corrupt state value: " + in.remaining() + " bytes left");
