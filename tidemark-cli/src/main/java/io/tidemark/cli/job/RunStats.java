@@ -60,8 +60,13 @@ final class RunStats {
 
     /** Dead letters so far by reason (a copy). */
     synchronized Map<String, Long> deadLetters() {
+        return deadLetters(links.values());
+    }
+
+    /** The links' dead letters by reason, summed. */
+    private static Map<String, Long> deadLetters(Iterable<LinkCounts> links) {
         Map<String, Long> all = new TreeMap<>();
-        for (LinkCounts c : links.values()) {
+        for (LinkCounts c : links) {
             c.deadLetters.forEach((reason, n) -> all.merge(reason, n, Long::sum));
         }
         return all;
@@ -152,7 +157,7 @@ final class RunStats {
         long onTime = 0;
         long lateFirings = 0;
         long early = 0;
-        Map<String, Long> dead = new TreeMap<>();
+        Map<String, Long> dead = deadLetters(links);
         for (LinkCounts c : links) {
             inRows += c.inRows();
             windows += c.windows();
@@ -160,7 +165,6 @@ final class RunStats {
             onTime += c.onTime;
             lateFirings += c.lateFirings;
             early += c.early;
-            c.deadLetters.forEach((reason, n) -> dead.merge(reason, n, Long::sum));
         }
         // a sliding window holds a record several times: count the records that reached a window instead
         long inWindows = sliding ? source.accepted() - late - dead.getOrDefault(io.tidemark.cli.data.DeadLetter.NO_WINDOW, 0L) : inRows;
