@@ -36,7 +36,6 @@ import org.apache.flink.core.execution.RecoveryClaimMode;
  */
 public final class FlinkCheckpointing {
 
-
     private final Path dir;
     private final Duration interval;
     private final int retain;
