@@ -47,7 +47,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     @Override
     public Integer call() {
-        io.err().println("tidemark: a command is required: run, validate, generate, demo or bench");
+        io.err().println("tidemark: a command is required: demo, run, validate, explain, generate, backfill, reconcile, kafka-demo, bench or help");
         io.err().print(commandLine(io).getUsageMessage());
         return USAGE;
     }
@@ -116,6 +116,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         cl.addSubcommand("backfill", new BackfillCommand(io));
         cl.addSubcommand("reconcile", new ReconcileCommand(io));
         cl.addSubcommand("bench", new BenchCommand(io));
+        cl.addSubcommand("help", new CommandLine.HelpCommand()); // tidemark help [COMMAND]
         // everything after "bench" is the benchmark's own command line, --help included
         cl.getSubcommands().get("bench").setUnmatchedOptionsArePositionalParams(true);
         cl.setOut(new PrintWriter(new java.io.OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
@@ -134,12 +135,14 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             }
             if (e instanceof RunFailedException f) {
                 io.err().println("tidemark: " + (f.fatal() ? "fatal error: " : "failed: ") + f.getMessage()
-                        + (f.fatal() ? "\n  the JVM ran out of a resource: give it more (TIDEMARK_JAVA_OPTS=-Xmx4g) or make the job smaller" : "")
+                        + (f.advice() == null ? "" : "\n  " + f.advice())
                         + (f.kept().isEmpty() ? "" : "\n  outputs put back as they were before the run; this run's records are in: "
                                 + String.join(", ", f.kept())));
                 return f.fatal() ? FATAL : FAILED;
             }
-            io.err().println("tidemark: " + (RunFailedException.fatalError(e) != null ? "fatal error: " : "failed: ") + JobRunner.describe(e));
+            String advice = RunFailedException.advice(e);
+            io.err().println("tidemark: " + (RunFailedException.fatalError(e) != null ? "fatal error: " : "failed: ") + JobRunner.describe(e)
+                    + (advice == null ? "" : "\n  " + advice));
             return RunFailedException.fatalError(e) != null ? FATAL : FAILED;
         });
         return cl;

@@ -26,6 +26,34 @@ public final class RunFailedException extends Exception {
         return fatalError(getCause()) != null;
     }
 
+    /**
+     * What to do about the JVM error that caused it, or null: more memory only when the heap (or direct
+     * memory, or threads) ran out; a bigger thread stack for a stack overflow; a rebuild for a class
+     * missing from the class path or incompatible with it (a {@link LinkageError}: the build is
+     * incomplete or mixes versions — more memory would not help).
+     */
+    public String advice() {
+        return advice(getCause());
+    }
+
+    /** {@link #advice()} for the first JVM error in {@code t}'s causes (null: none, or no advice). */
+    public static String advice(Throwable t) {
+        Throwable e = fatalError(t);
+        String name = e == null ? "" : e.getClass().getName().equals("org.apache.flink.util.SerializedThrowable")
+                ? String.valueOf(e.getMessage()) : e.getClass().getName();
+        if (name.startsWith("java.lang.OutOfMemoryError")) {
+            return "the JVM ran out of memory: give it more (TIDEMARK_JAVA_OPTS=-Xmx4g) or make the job smaller";
+        }
+        if (name.startsWith("java.lang.StackOverflowError")) {
+            return "a thread's stack overflowed: give threads bigger stacks (TIDEMARK_JAVA_OPTS=-Xss8m)";
+        }
+        if (e instanceof LinkageError) {
+            return "a class the run needs is missing from the class path, or does not match it: the build is incomplete or "
+                    + "mixes versions. Rebuild (rm -rf tidemark-*/target, then ./tidemark again); if it persists, it is a bug";
+        }
+        return null;
+    }
+
     /** The first {@link Error} in {@code t}'s causes (also as Flink reports one from another JVM), or null. */
     public static Throwable fatalError(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
