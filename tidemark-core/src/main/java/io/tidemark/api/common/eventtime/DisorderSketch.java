@@ -8,6 +8,7 @@ import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * Quantiles of non-negative durations in milliseconds — disorder (how far a record's event time lies
@@ -104,7 +105,9 @@ public final class DisorderSketch implements Serializable {
 
     /**
      * The value at quantile {@code q} (0 ≤ q ≤ 1): the smallest recorded value such that a share
-     * {@code q} of all values is at or below it, within {@link #RELATIVE_ERROR}. 0 when empty.
+     * {@code q} of all values is at or below it (the value of rank ⌈q·count⌉, at least 1), within
+     * {@link #RELATIVE_ERROR}. 0 when empty. Walks the non-empty buckets: O(buckets), a few thousand
+     * at most.
      */
     public long valueAtQuantile(double q) {
         if (!(q >= 0 && q <= 1)) {
@@ -113,7 +116,16 @@ public final class DisorderSketch implements Serializable {
         if (isEmpty()) {
             return 0;
         }
-        long v = histogram.getValueAtPercentile(q * 100.0);
+        long rank = Math.max(1, (long) Math.ceil(q * count()));
+        long v = 0;
+        long seen = 0;
+        for (HistogramIterationValue bucket : histogram.recordedValues()) {
+            seen += bucket.getCountAtValueIteratedTo();
+            v = bucket.getValueIteratedTo();
+            if (seen >= rank) {
+                break;
+            }
+        }
         if (v >= histogram.lowestEquivalentValue(HIGHEST_TRACKABLE)) {
             return max(); // recorded as HIGHEST_TRACKABLE: only the largest is known exactly
         }

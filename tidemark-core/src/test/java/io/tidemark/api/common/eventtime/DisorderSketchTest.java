@@ -52,7 +52,17 @@ class DisorderSketchTest {
         assertThat(sketch.count()).isEqualTo(values.length);
     }
 
-    @Property(tries = 200)
+    @Test
+    void theQuantileIsTheValueOfRankCeilingOfQTimesCount() {
+        DisorderSketch sketch = new DisorderSketch();
+        sketch.record(13);
+        sketch.record(256);
+        assertThat(sketch.valueAtQuantile(0.5)).isEqualTo(13);
+        assertThat(sketch.valueAtQuantile(0.7)).isEqualTo(256); // rank ⌈1.4⌉ = 2, not the nearest rank 1
+        assertThat(sketch.valueAtQuantile(0)).isEqualTo(13);
+    }
+
+    @Property(tries = 1000)
     void everyQuantileIsWithinTheStatedError(
             @ForAll @Size(min = 1, max = 300) long[] raw, @ForAll @DoubleRange(min = 0, max = 1) double q) {
         DisorderSketch sketch = new DisorderSketch();
