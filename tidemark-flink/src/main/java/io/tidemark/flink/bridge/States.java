@@ -199,9 +199,13 @@ public final class States {
         };
     }
 
+    /** {@code e} as an unchecked exception; an {@link InterruptedException} sets the thread's interrupt flag again. */
     static RuntimeException unchecked(Exception e) {
         if (e instanceof RuntimeException) {
             return (RuntimeException) e;
+        }
+        if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
         }
         if (e instanceof IOException) {
             return new UncheckedIOException((IOException) e);

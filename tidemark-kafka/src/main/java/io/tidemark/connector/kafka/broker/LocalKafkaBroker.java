@@ -165,6 +165,9 @@ public final class LocalKafkaBroker implements AutoCloseable {
                 if (!admin().describeCluster().nodes().get(5, TimeUnit.SECONDS).isEmpty()) {
                     return;
                 }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for the local broker to answer", e);
             } catch (Exception e) {
                 last = e;
             }
@@ -320,7 +323,10 @@ public final class LocalKafkaBroker implements AutoCloseable {
             TopicDescription d;
             try {
                 d = admin().describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic);
-            } catch (InterruptedException | ExecutionException | java.util.concurrent.TimeoutException e) {
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while describing topic " + topic, e);
+            } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
                 throw new IllegalStateException("cannot describe topic " + topic + ": " + e, e);
             }
             d.partitions().forEach(info -> tps.add(new TopicPartition(topic, info.partition())));
