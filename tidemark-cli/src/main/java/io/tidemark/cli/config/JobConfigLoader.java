@@ -1,15 +1,8 @@
 package io.tidemark.cli.config;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.tidemark.cli.spi.OutputSpec;
 import io.tidemark.cli.spi.SourceSpec;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -23,36 +16,15 @@ import java.util.Locale;
  */
 public final class JobConfigLoader {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-
     private JobConfigLoader() {}
 
+    /** Reads {@code jobFile} within {@link JobFileYaml}'s bounds and checks it. */
     public static JobConfig load(Path jobFile, Catalog catalog) {
-        if (!Files.isRegularFile(jobFile)) {
-            throw new ConfigException("", "job file not found: " + jobFile);
-        }
-        JsonNode root;
-        try {
-            root = YAML.readTree(jobFile.toFile());
-        } catch (IOException e) {
-            String m = e.getMessage() == null ? e.toString() : e.getMessage();
-            throw new ConfigException("", jobFile + " is not valid YAML: " + m.lines().findFirst().orElse(m) + locate(e));
-        }
+        JsonNode root = JobFileYaml.read(jobFile);
         if (root == null || root.isMissingNode() || root.isNull()) {
             throw new ConfigException("", jobFile + " is empty");
         }
         return parse(root, jobFile.toAbsolutePath().normalize(), catalog);
-    }
-
-    private static String locate(IOException e) {
-        if (e instanceof JsonProcessingException p) {
-            JsonLocation l = p.getLocation();
-            if (l != null && l.getLineNr() > 0) {
-                return " (line " + l.getLineNr() + ")";
-            }
-        }
-        return "";
     }
 
     static JobConfig parse(JsonNode root, Path jobFile, Catalog catalog) {
