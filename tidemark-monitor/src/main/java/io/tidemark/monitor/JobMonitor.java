@@ -3,26 +3,21 @@ package io.tidemark.monitor;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import io.prometheus.metrics.exporter.httpserver.MetricsHandler;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.tidemark.core.execution.JobClient;
 import io.tidemark.time.Clock;
 import io.tidemark.time.SystemClock;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.server.Request;
 
 /**
  * Serves a running job's watermarks live, from the job's own process: a Prometheus endpoint, a JSON API
@@ -40,12 +35,16 @@ import java.util.concurrent.TimeUnit;
  *       ({@link WindowExplainer})</td></tr>
  * </table>
  *
- * <p>Threads: one sampler (every {@link MonitorOptions#sampleInterval}) and two HTTP threads, all
- * daemons. Everything they read of the job is published for other threads by the engine (metrics,
- * inputs) or answered on the subtask's own thread (window questions). Memory: the history ring, at
- * most {@link MonitorOptions#historySamples} samples.
+ * <p>Threads: one sampler (every {@link MonitorOptions#sampleInterval}), {@link #HTTP_THREADS} HTTP
+ * threads and a timer, all daemons; a slow or silent client holds no thread ({@link MonitorServer}).
+ * Everything they read of the job is published for other threads by the engine (metrics, inputs) or
+ * answered on the subtask's own thread (window questions). Memory: the history ring, at most
+ * {@link MonitorOptions#historySamples} samples.
  */
 public final class JobMonitor implements AutoCloseable {
+
+    /** The HTTP server's threads: one accepts connections, one selects, the rest answer requests. */
+    static final int HTTP_THREADS = 6;
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
@@ -54,8 +53,7 @@ public final class JobMonitor implements AutoCloseable {
     private final JobClient job;
     private final MonitorOptions options;
     private final Clock clock;
-    private final HttpServer server;
-    private final ExecutorService httpThreads;
+    private final MonitorServer server;
     private final ScheduledExecutorService sampler;
     private final History history;
     private final WindowExplainer explainer;
@@ -69,14 +67,14 @@ public final class JobMonitor implements AutoCloseable {
         this.explainer = new WindowExplainer(job, clock);
         PrometheusRegistry registry = new PrometheusRegistry();
         registry.register(new PrometheusMetrics(job, clock, options.deadLetters()));
-        this.server = HttpServer.create(new InetSocketAddress(options.bindAddress(), options.port()), 16);
-        server.createContext("/metrics", new MetricsHandler(registry));
-        server.createContext("/api/job", ex -> respond(ex, () -> jobJson()));
-        server.createContext("/api/history", ex -> respond(ex, () -> history(ex.getRequestURI())));
-        server.createContext("/api/explain", ex -> respond(ex, () -> explain(ex.getRequestURI())));
-        server.createContext("/", this::page);
-        this.httpThreads = Executors.newFixedThreadPool(2, daemons("tidemark-monitor-http"));
-        server.setExecutor(httpThreads);
+        Map<String, MonitorServer.Route> routes = new LinkedHashMap<>();
+        routes.put("/metrics", new ScrapeRoute(registry));
+        routes.put("/api/job", request -> json(request, this::jobJson));
+        routes.put("/api/history", request -> json(request, () -> history(request)));
+        routes.put("/api/explain", request -> json(request, () -> explain(request)));
+        routes.put("/", JobMonitor::page);
+        routes.put("/index.html", JobMonitor::page);
+        this.server = new MonitorServer(options.bindAddress(), options.port(), options.requestTimeout(), routes);
         this.sampler = Executors.newSingleThreadScheduledExecutor(daemons("tidemark-monitor-sampler"));
     }
 
@@ -96,12 +94,12 @@ public final class JobMonitor implements AutoCloseable {
 
     /** The port it serves on (the one chosen when asked for port 0). */
     public int port() {
-        return server.getAddress().getPort();
+        return server.port();
     }
 
     /** The address and port it serves on. */
     public InetSocketAddress address() {
-        return server.getAddress();
+        return server.address();
     }
 
     /** Takes a sample now and adds it to the history. */
@@ -131,8 +129,7 @@ public final class JobMonitor implements AutoCloseable {
     public void close() {
         sampler.shutdownNow();
         sampleQuietly();
-        server.stop(0);
-        httpThreads.shutdownNow();
+        server.close();
     }
 
     // ------------------------------------------------------------------ HTTP
@@ -150,8 +147,8 @@ public final class JobMonitor implements AutoCloseable {
         return m;
     }
 
-    private Map<String, Object> history(URI uri) {
-        Map<String, String> q = query(uri);
+    private Map<String, Object> history(Request request) {
+        Map<String, String> q = query(request);
         long after = q.containsKey("after") ? Long.parseLong(q.get("after")) : 0;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("job", job.getJobName());
@@ -161,8 +158,8 @@ public final class JobMonitor implements AutoCloseable {
         return m;
     }
 
-    private Object explain(URI uri) throws Exception {
-        Map<String, String> q = query(uri);
+    private Object explain(Request request) throws Exception {
+        Map<String, String> q = query(request);
         String key = q.get("key");
         String start = q.get("window_start");
         if (key == null || start == null) {
@@ -186,62 +183,37 @@ public final class JobMonitor implements AutoCloseable {
         }
     }
 
-    private void respond(HttpExchange ex, Body body) throws IOException {
+    private static MonitorServer.Reply json(Request request, Body body) throws IOException {
+        if (!"GET".equals(request.getMethod()) && !"HEAD".equals(request.getMethod())) {
+            return new MonitorServer.Reply(405, "application/json", JSON.writeValueAsBytes(Map.of("error", "only GET")));
+        }
+        byte[] bytes;
+        int status = 200;
         try {
-            if (!"GET".equals(ex.getRequestMethod())) {
-                send(ex, 405, "application/json", JSON.writeValueAsBytes(Map.of("error", "only GET")));
-                return;
-            }
-            byte[] bytes;
-            int status = 200;
-            try {
-                bytes = JSON.writeValueAsBytes(body.get());
-            } catch (BadRequest e) {
-                status = 400;
-                bytes = JSON.writeValueAsBytes(Map.of("error", e.getMessage()));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                status = 503;
-                bytes = JSON.writeValueAsBytes(Map.of("error", "stopping"));
-            } catch (Exception e) {
-                status = 500;
-                bytes = JSON.writeValueAsBytes(Map.of("error", String.valueOf(e)));
-            }
-            send(ex, status, "application/json; charset=utf-8", bytes);
-        } finally {
-            ex.close();
+            bytes = JSON.writeValueAsBytes(body.get());
+        } catch (BadRequest e) {
+            status = 400;
+            bytes = JSON.writeValueAsBytes(Map.of("error", e.getMessage()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            status = 503;
+            bytes = JSON.writeValueAsBytes(Map.of("error", "stopping"));
+        } catch (Exception e) {
+            status = 500;
+            bytes = JSON.writeValueAsBytes(Map.of("error", String.valueOf(e)));
+        }
+        return new MonitorServer.Reply(status, "application/json; charset=utf-8", bytes);
+    }
+
+    private static MonitorServer.Reply page(Request request) throws IOException {
+        try (InputStream in = JobMonitor.class.getResourceAsStream("web/index.html")) {
+            return new MonitorServer.Reply(200, "text/html; charset=utf-8", in.readAllBytes());
         }
     }
 
-    private void page(HttpExchange ex) throws IOException {
-        try {
-            String path = ex.getRequestURI().getPath();
-            if (!path.equals("/") && !path.equals("/index.html")) {
-                send(ex, 404, "text/plain; charset=utf-8", "not found\n".getBytes(StandardCharsets.UTF_8));
-                return;
-            }
-            byte[] page;
-            try (InputStream in = JobMonitor.class.getResourceAsStream("web/index.html")) {
-                page = in.readAllBytes();
-            }
-            send(ex, 200, "text/html; charset=utf-8", page);
-        } finally {
-            ex.close();
-        }
-    }
-
-    private static void send(HttpExchange ex, int status, String type, byte[] bytes) throws IOException {
-        ex.getResponseHeaders().set("Content-Type", type);
-        ex.getResponseHeaders().set("Cache-Control", "no-store");
-        ex.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
-    private static Map<String, String> query(URI uri) {
+    private static Map<String, String> query(Request request) {
         Map<String, String> m = new LinkedHashMap<>();
-        String raw = uri.getRawQuery();
+        String raw = request.getHttpURI().getQuery();
         if (raw == null) {
             return m;
         }

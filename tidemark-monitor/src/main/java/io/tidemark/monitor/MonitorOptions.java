@@ -10,7 +10,7 @@ import java.util.function.UnaryOperator;
 /**
  * Where and how a {@link JobMonitor} serves: the port and address (the loopback unless another address
  * is configured), how often it samples the job for the page's history, how many samples it keeps, and
- * where dead-letter counts come from (the engine has none; the command and applications that keep a
+ * how long a client may take to send a request, and where dead-letter counts come from (the engine has none; the command and applications that keep a
  * dead-letter output give theirs).
  *
  * <pre>{@code
@@ -29,6 +29,7 @@ public final class MonitorOptions {
     private InetAddress bind = InetAddress.getLoopbackAddress();
     private Duration sampleInterval = Duration.ofSeconds(1);
     private int historySamples = 600;
+    private Duration requestTimeout = Duration.ofSeconds(30);
     private Supplier<Map<String, Long>> deadLetters = Map::of;
     private UnaryOperator<String> keyText = UnaryOperator.identity();
 
@@ -71,6 +72,18 @@ public final class MonitorOptions {
         return this;
     }
 
+    /**
+     * How long a connection may go without a byte in or out, and at most how long (twice this) one may
+     * take to send a request (default 30 s): a slow or silent client is closed then.
+     */
+    public MonitorOptions requestTimeout(Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("the request timeout must be positive: " + timeout);
+        }
+        this.requestTimeout = timeout;
+        return this;
+    }
+
     /** Dead letters so far by reason, read at every sample and scrape (thread-safe). */
     public MonitorOptions deadLetters(Supplier<Map<String, Long>> counts) {
         this.deadLetters = Objects.requireNonNull(counts, "counts");
@@ -105,6 +118,10 @@ public final class MonitorOptions {
 
     public int historySamples() {
         return historySamples;
+    }
+
+    public Duration requestTimeout() {
+        return requestTimeout;
     }
 
     public Supplier<Map<String, Long>> deadLetters() {
