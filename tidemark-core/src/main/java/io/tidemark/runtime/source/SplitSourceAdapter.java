@@ -51,6 +51,10 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
     /** Per-split watermarks; their output is the running source's context. */
     private final transient SplitWatermarks<T> watermarks;
     private transient volatile SourceContext<T> out;
+    /** The periodic emission, once the source runs (under the lock). */
+    private transient ProcessingTimeService.PeriodicTimer periodic;
+    /** When the restored periodic emission runs first ({@code Long.MIN_VALUE}: one interval after the start). */
+    private transient long restoredPeriodic = Long.MIN_VALUE;
 
     private SplitWatermarks<T> newWatermarks() {
         return new SplitWatermarks<>(strategy, timeService.getClock(), new WatermarkOutput() {
@@ -71,9 +75,12 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
         });
     }
 
-    /** The splits' watermarks and generators' progress, then each split's state ({@code snapshotSplitState}); under the lock. */
+    /**
+     * The splits' watermarks and generators' progress and the periodic emission's next time, then each
+     * split's state ({@code snapshotSplitState}); under the lock.
+     */
     public void snapshot(StateOutput o) throws IOException {
-        watermarks.snapshot(o);
+        watermarks.snapshot(o, periodic != null ? periodic.nextTime() : restoredPeriodic);
         Map<String, ? extends Serializable> splits = source.snapshotSplitState();
         o.writeInt(splits.size());
         for (Map.Entry<String, ? extends Serializable> e : splits.entrySet()) {
@@ -84,7 +91,7 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
 
     /** Restores what {@link #snapshot} wrote, before {@link #run}: the source gets its split states back. */
     public void restore(StateInput in) throws IOException {
-        watermarks.restore(in);
+        restoredPeriodic = watermarks.restore(in);
         int n = in.readInt();
         Map<String, Serializable> splits = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
@@ -102,13 +109,26 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
         Object lock = ctx.getCheckpointLock();
         if (config.getAutoWatermarkInterval() > 0) {
             synchronized (lock) {
-                timeService.schedulePeriodically(config.getAutoWatermarkInterval(), time -> watermarks.onPeriodicEmit());
+                periodic = schedulePeriodicEmission(timeService, config.getAutoWatermarkInterval(), restoredPeriodic,
+                        watermarks::onPeriodicEmit);
             }
         }
         SplitContext.RecordOutput<T> records = ctx instanceof LockHoldingOutput
                 ? ((LockHoldingOutput<T>) ctx)::collectWithTimestampHoldingLock // SplitContext holds the lock
                 : ctx::collectWithTimestamp;
         source.run(new SplitContext<>(lock, watermarks, subtask, parallelism, config.isPerEventWatermarks(), records));
+    }
+
+    /**
+     * Schedules a split source's periodic emission every {@code interval}: from its restored schedule
+     * ({@code restoredNext}, kept in the checkpoint), so that on a replayed clock a restored job emits at
+     * the same replayed times as one never stopped, else one interval from the clock's time now.
+     */
+    public static ProcessingTimeService.PeriodicTimer schedulePeriodicEmission(ProcessingTimeService timers, long interval,
+            long restoredNext, Runnable emit) {
+        ProcessingTimeService.ProcessingTimeCallback callback = time -> emit.run();
+        return restoredNext != Long.MIN_VALUE ? timers.schedulePeriodically(interval, restoredNext, callback)
+                : timers.schedulePeriodically(interval, callback);
     }
 
     @Override

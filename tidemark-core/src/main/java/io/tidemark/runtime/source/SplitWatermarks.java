@@ -190,32 +190,42 @@ public final class SplitWatermarks<T> {
 
     /**
      * Every split in order of appearance (its id, whether it finished, its watermark, idle status and
-     * generator progress), then the combined watermark and idle status emitted so far.
+     * generator progress, and {@code nextPeriodic}: when the source's periodic emission runs next, the
+     * same for every split, {@code Long.MIN_VALUE} for none), then the combined watermark and idle status
+     * emitted so far.
      */
-    public void snapshot(io.tidemark.runtime.checkpoint.StateOutput out) throws java.io.IOException {
+    public void snapshot(io.tidemark.runtime.checkpoint.StateOutput out, long nextPeriodic) throws java.io.IOException {
         Split<T>[] all = splits;
         out.writeInt(all.length);
         for (Split<T> s : all) {
             out.writeString(s.id);
             out.writeBoolean(s.finished);
-            io.tidemark.runtime.checkpoint.WatermarkProgress.of(s.state, s.generator, Long.MIN_VALUE).write(out);
+            io.tidemark.runtime.checkpoint.WatermarkProgress.of(s.state, s.generator, nextPeriodic).write(out);
         }
         out.writeLong(combined.watermark());
         out.writeBoolean(combined.isIdle());
     }
 
-    /** Puts back what {@link #snapshot} wrote, before the first record; emits nothing (downstream has it). */
-    public void restore(io.tidemark.runtime.checkpoint.StateInput in) throws java.io.IOException {
+    /**
+     * Puts back what {@link #snapshot} wrote, before the first record; emits nothing (downstream has it).
+     * Returns when the periodic emission runs next ({@code Long.MIN_VALUE}: not kept, as in a snapshot
+     * without splits or one written before the schedule was kept).
+     */
+    public long restore(io.tidemark.runtime.checkpoint.StateInput in) throws java.io.IOException {
+        long nextPeriodic = Long.MIN_VALUE;
         int n = in.readInt();
         for (int i = 0; i < n; i++) {
             Split<T> s = split(in.readString());
             s.finished = in.readBoolean();
-            io.tidemark.runtime.checkpoint.WatermarkProgress.read(in).restore(s.state, s.generator);
+            io.tidemark.runtime.checkpoint.WatermarkProgress progress = io.tidemark.runtime.checkpoint.WatermarkProgress.read(in);
+            progress.restore(s.state, s.generator);
+            nextPeriodic = Math.max(nextPeriodic, progress.nextPeriodic());
         }
         combined.advance(in.readLong());
         if (in.readBoolean()) {
             combined.markIdle();
         }
+        return nextPeriodic;
     }
 
     /** The combined watermark emitted last. */

@@ -71,6 +71,12 @@ final class SourceTask<T> implements Task, CheckpointCoordinator.CheckpointParti
     /** Counted down once the source and its chain are open, or the task has ended. */
     private final java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
     private static final String SECTION = "source";
+    /**
+     * A replayed clock's time ({@link io.tidemark.time.ReplayClock}: processing time from the data): part
+     * of the source's position, so a restored job's clock, and the timers and idleness on it, go on from
+     * where the checkpoint's were. Absent without a replay clock (and in older checkpoints).
+     */
+    private static final String REPLAY_CLOCK = "replay-clock";
 
     SourceTask(String name, SourceFunction<T> source, Function userFunction, OperatorContext sourceContext,
             Output<T> sourceOutput, List<AbstractStreamOperator<?, ?>> operators, List<RecordWriter<?>> writers,
@@ -184,13 +190,19 @@ final class SourceTask<T> implements Task, CheckpointCoordinator.CheckpointParti
                     ((io.tidemark.runtime.source.SplitSourceAdapter<T>) source).restore(in);
                 }
             });
+            if (timeService.getClock() instanceof io.tidemark.time.ReplayClock replay) {
+                r.own().read(REPLAY_CLOCK, 1, in -> replay.advanceTo(in.readLong()));
+            }
         }
         sourceStates = new io.tidemark.runtime.checkpoint.FunctionStates(userFunction == null ? List.of() : List.of(userFunction));
         sourceStates.initialize(r, sourceContext.getSubtaskIndex(), sourceContext.getParallelism(), null);
         return finished[0];
     }
 
-    /** The source's state: whether its input ended, the watermark it emitted, its position. Under the lock. */
+    /**
+     * The source's state: whether its input ended, the watermark it emitted, its position; a replayed
+     * clock's time. Under the lock.
+     */
     private io.tidemark.runtime.checkpoint.StateSnapshot snapshotSource(long id, long timestamp) throws Exception {
         io.tidemark.runtime.checkpoint.StateSnapshot.Builder b = io.tidemark.runtime.checkpoint.StateSnapshot.builder();
         b.section(SECTION, 1, out -> {
@@ -204,6 +216,9 @@ final class SourceTask<T> implements Task, CheckpointCoordinator.CheckpointParti
                 ((io.tidemark.runtime.source.SplitSourceAdapter<T>) source).snapshot(out);
             }
         });
+        if (timeService.getClock() instanceof io.tidemark.time.ReplayClock replay && replay.started()) {
+            b.section(REPLAY_CLOCK, 1, out -> out.writeLong(replay.currentTimeMillis()));
+        }
         sourceStates.snapshot(b, id, timestamp);
         return b.build();
     }

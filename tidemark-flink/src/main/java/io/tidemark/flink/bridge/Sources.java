@@ -5,11 +5,13 @@ import io.tidemark.api.common.eventtime.Watermark;
 import io.tidemark.api.common.eventtime.WatermarkOutput;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.runtime.source.SplitContext;
+import io.tidemark.runtime.source.SplitSourceAdapter;
 import io.tidemark.runtime.source.SplitWatermarks;
 import io.tidemark.runtime.time.ProcessingTimeService;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
 import io.tidemark.time.Clock;
+import io.tidemark.time.ReplayClock;
 import io.tidemark.time.SystemClock;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -168,6 +170,14 @@ public final class Sources {
          * its first record, so windows and lateness go on exactly where they were.
          */
         private transient org.apache.flink.api.common.state.ListState<byte[]> watermarkState;
+        /**
+         * A replayed clock's time ({@link ReplayClock}), as Tidemark's source task keeps it: the clock
+         * travels with the job graph, so a restored job's clock would start unset; restored, it goes on
+         * from the checkpoint's time (and with it the periodic emission and idleness).
+         */
+        private transient org.apache.flink.api.common.state.ListState<Long> replayClockState;
+        /** The periodic emission, once the source runs (under the checkpoint lock). */
+        private transient ProcessingTimeService.PeriodicTimer periodic;
         /** The progress to restore (null: none), until {@link #run} creates the split watermarks. */
         private transient byte[] restoredWatermarks;
         /** The running split watermarks (null before {@link #run}). */
@@ -188,7 +198,12 @@ public final class Sources {
                     new org.apache.flink.api.common.state.ListStateDescriptor<>("tidemark-split-state", byte[].class));
             watermarkState = context.getOperatorStateStore().getListState(
                     new org.apache.flink.api.common.state.ListStateDescriptor<>("tidemark-split-watermarks", byte[].class));
+            replayClockState = context.getOperatorStateStore().getListState(
+                    new org.apache.flink.api.common.state.ListStateDescriptor<>("tidemark-replay-clock", Long.class));
             if (context.isRestored()) {
+                if (drivenClock instanceof ReplayClock replay) {
+                    replayClockState.get().forEach(replay::advanceTo);
+                }
                 java.util.Map<String, java.io.Serializable> restored = new java.util.LinkedHashMap<>();
                 for (byte[] entry : splitState.get()) {
                     SplitStates.read(entry, restored);
@@ -209,10 +224,14 @@ public final class Sources {
                 entries.add(SplitStates.write(e.getKey(), e.getValue()));
             }
             splitState.update(entries);
+            if (drivenClock instanceof ReplayClock replay && replay.started()) {
+                replayClockState.update(java.util.List.of(replay.currentTimeMillis()));
+            }
             SplitWatermarks<Object> w = watermarks;
             if (w != null) {
                 io.tidemark.runtime.checkpoint.StateOutput out = new io.tidemark.runtime.checkpoint.StateOutput();
-                w.snapshot(out);
+                ProcessingTimeService.PeriodicTimer p = periodic;
+                w.snapshot(out, p == null ? Long.MIN_VALUE : p.nextTime());
                 watermarkState.update(java.util.List.of(out.toPackedBytes()));
             } else if (restoredWatermarks != null) {
                 watermarkState.update(java.util.List.of(restoredWatermarks));
@@ -260,7 +279,7 @@ public final class Sources {
             // Tidemark's timer service, with its one periodic timer: the split watermarks' periodic
             // emission and idleness checks; fired on the source thread (driven clock) or by a timer thread
             ProcessingTimeService timers = new ProcessingTimeService(driven ? drivenClock : SystemClock.getInstance());
-            watermarks = new SplitWatermarks<>(strategy, timers.getClock(), new WatermarkOutput() {
+            SplitWatermarks<Object> w = new SplitWatermarks<>(strategy, timers.getClock(), new WatermarkOutput() {
                 @Override
                 public void emitWatermark(Watermark watermark) {
                     if (driven) {
@@ -282,20 +301,20 @@ public final class Sources {
                     // the next record or watermark marks the source active
                 }
             });
-            if (restoredWatermarks != null) {
-                synchronized (lock) {
-                    watermarks.restore(io.tidemark.runtime.checkpoint.StateInput.unpack(restoredWatermarks, 0, restoredWatermarks.length));
-                    long restored = watermarks.getCombinedWatermark();
+            synchronized (lock) { // restored and scheduled before a checkpoint can see them
+                long nextPeriodic = Long.MIN_VALUE;
+                if (restoredWatermarks != null) {
+                    nextPeriodic = w.restore(io.tidemark.runtime.checkpoint.StateInput.unpack(restoredWatermarks, 0, restoredWatermarks.length));
+                    long restored = w.getCombinedWatermark();
                     if (restored > Long.MIN_VALUE) {
                         ctx.emitWatermark(new org.apache.flink.streaming.api.watermark.Watermark(restored));
                     }
                     restoredWatermarks = null;
                 }
-            }
-            if (periodicEmitInterval > 0) { // 0: periodic emission off, as in Flink
-                synchronized (lock) {
-                    timers.schedulePeriodically(periodicEmitInterval, time -> watermarks.onPeriodicEmit());
+                if (periodicEmitInterval > 0) { // 0: periodic emission off, as in Flink
+                    periodic = SplitSourceAdapter.schedulePeriodicEmission(timers, periodicEmitInterval, nextPeriodic, w::onPeriodicEmit);
                 }
+                watermarks = w;
             }
             WallClockTimers wall = driven ? null : new WallClockTimers(timers, lock, "tidemark-split-watermarks-" + name);
             int subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
@@ -303,7 +322,7 @@ public final class Sources {
             try {
                 // with a driven clock, the timers due at its current time fire just before the record
                 // goes out, as in Tidemark's source context
-                source.run(new SplitContext<>(lock, watermarks, subtask, parallelism, perEvent, (element, ts) -> {
+                source.run(new SplitContext<>(lock, w, subtask, parallelism, perEvent, (element, ts) -> {
                     if (wall != null) {
                         wall.checkFailure();
                     } else {

@@ -22,7 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * embedded engine, without checkpoints). Run again, the finished job resumes nothing; the embedded
  * engine refuses Flink's checkpoints. The input is CSV with a header, out-of-order
  * times, late records and bad lines, so the source's position, the windows and the staged outputs all
- * cross the restart. The results of one watermark come in each engine's own order of keys, so they are
+ * cross the restart; it is replayed (processing time from its arrival column) with periodic watermark
+ * emission, so the periodic emission's schedule on the replayed clock crosses it too (before it was
+ * kept, the resumed run emitted at other replayed times: other windows' watermarks, other late records). The results of one watermark come in each engine's own order of keys, so they are
  * compared as lines; the late and dead-letter files byte for byte.
  */
 class CliCheckpointsOnFlinkTest {
@@ -35,9 +37,9 @@ class CliCheckpointsOnFlinkTest {
     /** Sliding windows, counts and maxima per user; results, late records and dead letters to files under {@code out}. */
     private String job(String out, String extra) {
         return """
-                source: {type: file, path: '%s'}
+                source: {type: file, path: '%s', arrival-time-field: arrival}
                 event-time: {field: ts, max-future: 1d}
-                watermark: {strategy: bounded, max-out-of-orderness: 500ms, emit: per-event}
+                watermark: {strategy: bounded, max-out-of-orderness: 500ms, emit: periodic, interval: 200ms}
                 key-by: [user]
                 window: {type: sliding, size: 2s, slide: 1s}
                 allowed-lateness: 300ms
@@ -50,15 +52,19 @@ class CliCheckpointsOnFlinkTest {
                 """.formatted(dir.resolve("in.csv"), out, out, out, extra);
     }
 
-    /** A header, then users' amounts at times up to 2.5 s out of order, and a bad line every 997. */
+    /**
+     * A header, then users' amounts arriving 0–30 ms apart (the arrival column: replay mode) at event times
+     * up to 2.5 s before their arrival, and a bad line every 997.
+     */
     private void input() throws IOException {
         Random r = new Random(23);
         long[] t = {1_700_000_000_000L};
         Stream<String> body = java.util.stream.IntStream.range(0, LINES).mapToObj(i -> {
             t[0] += r.nextInt(30);
-            return i % 997 == 5 ? "not,a,number,line" : "u" + r.nextInt(30) + "," + (t[0] - r.nextInt(2_500)) + "," + r.nextInt(100);
+            return i % 997 == 5 ? "not,a,number,line"
+                    : "u" + r.nextInt(30) + "," + (t[0] - r.nextInt(2_500)) + "," + r.nextInt(100) + "," + t[0];
         });
-        Files.write(dir.resolve("in.csv"), (Iterable<String>) Stream.concat(Stream.of("user,ts,amount"), body)::iterator,
+        Files.write(dir.resolve("in.csv"), (Iterable<String>) Stream.concat(Stream.of("user,ts,amount,arrival"), body)::iterator,
                 StandardCharsets.UTF_8);
     }
 
