@@ -5,8 +5,11 @@ import static io.tidemark.cli.CliHarness.run;
 import static io.tidemark.cli.CliHarness.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -65,6 +68,9 @@ class ConfigErrorTest {
                         "watermark.max-out-of-orderness: '10 seconds' is not a duration"),
                 Arguments.of("interval: 200ms", "interval: 200", "watermark.interval: '200' is not a duration"),
                 Arguments.of("path: orders.jsonl", "path: missing.jsonl", "source.path: file not found"),
+                // devices are not files (they said "file not found"); /dev/zero never ends
+                Arguments.of("path: orders.jsonl", "path: /dev/zero", "source.path: is not a regular file but a character device: /dev/zero"),
+                Arguments.of("path: orders.jsonl", "path: /dev/urandom", "source.path: is not a regular file but a character device: /dev/urandom"),
                 Arguments.of("  size: 5m\n", "", "window.size: missing"),
                 Arguments.of("  offset: 0s\n", "  offset: 0s\n  slide: 1m\n", "window.slide: not allowed here: only for window.type: sliding"),
                 Arguments.of("  offset: 0s\n", "  offset: 5m\n", "window.offset: must be smaller than window.size (5m)"),
@@ -126,6 +132,51 @@ class ConfigErrorTest {
         CliHarness.Result v = run("validate", job.toString());
         assertThat(v.exitCode()).isEqualTo(2);
         assertThat(v.err()).contains(message);
+    }
+
+    /**
+     * A FIFO (named pipe) is a stream: read like a file, from its start to its end (its writer closing
+     * it), with the results of the same lines in a file; with checkpoints, refused (it cannot be read
+     * again from a position). It said "file not found".
+     */
+    @Test
+    void aFifoIsReadToItsEndAndRefusedWithCheckpoints() throws Exception {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            lines.add(order("u" + (i % 7), 1_000L * i, String.valueOf(i % 10)));
+        }
+        Files.write(dir.resolve("orders.jsonl"), lines);
+        String perEvent = VALID.replace("  emit: periodic\n  interval: 200ms\n", "  emit: per-event\n"); // results of the lines alone
+        Path job = dir.resolve("job.yaml");
+        Files.writeString(job, perEvent);
+        run("run", "--no-progress", job.toString()).assertOk();
+        List<String> fromFile = Files.readAllLines(dir.resolve("out/results.jsonl"));
+        assertThat(fromFile).hasSizeGreaterThan(10);
+
+        Path fifo = dir.resolve("orders.fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        Files.writeString(job, perEvent.replace("path: orders.jsonl", "path: orders.fifo"));
+        Thread writer = new Thread(() -> {
+            try {
+                Files.write(fifo, lines); // blocks until the run opens the FIFO
+            } catch (IOException e) {
+                // the run never read it: the assertions below say so
+            }
+        }, "fifo-writer");
+        writer.setDaemon(true);
+        writer.start();
+        CliHarness.Result r = run("run", "--no-progress", job.toString());
+        if (writer.isAlive()) {
+            new java.io.FileInputStream(fifo.toFile()).close(); // lets a writer still waiting for a reader go
+        }
+        r.assertOk();
+        assertThat(Files.readAllLines(dir.resolve("out/results.jsonl"))).isEqualTo(fromFile);
+        assertThat(run("validate", job.toString()).out()).containsPattern("reads +FIFO " + java.util.regex.Pattern.quote(fifo.toString()));
+
+        Files.writeString(job, perEvent.replace("path: orders.jsonl", "path: orders.fifo") + "checkpoint: {dir: chk}\n");
+        CliHarness.Result refused = run("run", job.toString());
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.err()).contains("checkpoint.dir: not with FIFO " + fifo + ": it cannot be read again from a position");
     }
 
     @Test

@@ -99,7 +99,7 @@ public final class JobConfigLoader {
                         + Durations.format(job.checkpoint().interval()));
             }
             if (!job.source().spec().resumable()) {
-                throw new ConfigException(JobKeys.CHECKPOINT_DIR.path(), "not with source.type " + job.source().spec().type()
+                throw new ConfigException(JobKeys.CHECKPOINT_DIR.path(), "not with " + job.source().spec().describe()
                         + ": it cannot be read again from a position, so a run cannot resume (what it sent since the last "
                         + "checkpoint, and while the job was down, would be lost); use a file, the generator or Kafka");
             }

@@ -26,7 +26,7 @@ public final class FileSource implements SourceType {
 
     @Override
     public String doc() {
-        return "a file, read once from start to end.";
+        return "a file, read once from start to end (or a FIFO, read to its end; not with `checkpoint:`).";
     }
 
     @Override
@@ -40,13 +40,66 @@ public final class FileSource implements SourceType {
         if (Files.isDirectory(path)) {
             throw new ConfigException(PATH.path(), "is a folder, not a file: " + path);
         }
-        if (!Files.isRegularFile(path)) {
+        if (!Files.exists(path)) {
             throw new ConfigException(PATH.path(), "file not found: " + path);
+        }
+        String kind = Files.isRegularFile(path) ? null : kind(path);
+        if (kind != null && !kind.equals(FIFO)) {
+            throw new ConfigException(PATH.path(), "is not a regular file but " + kind + ": " + path
+                    + " (a file source reads a file, or a FIFO)");
         }
         if (!Files.isReadable(path)) {
             throw new ConfigException(PATH.path(), "file not readable: " + path);
         }
-        return new Spec(path.toString());
+        return kind == null ? new Spec(path.toString()) : new Fifo(path.toString());
+    }
+
+    private static final String FIFO = "a FIFO";
+
+    /** What a file that is not a regular one is, from its type bits (Linux and macOS), for messages. */
+    private static String kind(Path path) {
+        try {
+            int type = (Integer) Files.getAttribute(path, "unix:mode") & 0170000;
+            return switch (type) {
+                case 0010000 -> FIFO;
+                case 0020000 -> "a character device";
+                case 0060000 -> "a block device";
+                case 0140000 -> "a socket";
+                default -> "a special file";
+            };
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            return "a special file";
+        }
+    }
+
+    /**
+     * A FIFO (named pipe): a stream, read from its start to its end (its writer closing it). It cannot be
+     * read again from a position, so a run cannot resume (no {@code checkpoint:}); it has no size for the
+     * progress bar.
+     */
+    record Fifo(String path) implements SourceSpec {
+
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String type() {
+            return "file";
+        }
+
+        @Override
+        public String describe() {
+            return "FIFO " + path;
+        }
+
+        @Override
+        public LineInput open(int maxLineLength) throws IOException {
+            return new ByteLines(Files.newInputStream(Path.of(path)), path, maxLineLength);
+        }
+
+        @Override
+        public boolean resumable() {
+            return false;
+        }
     }
 
     /** The file's absolute path. */
