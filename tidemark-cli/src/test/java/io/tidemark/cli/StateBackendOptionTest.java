@@ -50,7 +50,8 @@ class StateBackendOptionTest {
         Path notADir = CliHarness.write(dir, "not-a-dir", "x");
         CliHarness.Result r = run("run", job(dir, PER_EVENT, "type: tumbling\nsize: 10s", "state:", "  backend: rocksdb",
                 "  dir: " + notADir).toString());
-        assertThat(r.exitCode()).isNotZero();
-        assertThat(r.err()).contains("not-a-dir");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(2); // was 1, an engine error that did not name state.dir
+        assertThat(r.err()).contains("state.dir: is not a folder: " + notADir);
+        assertThat(r.err().lines().count()).as(r.err()).isEqualTo(1);
     }
 }

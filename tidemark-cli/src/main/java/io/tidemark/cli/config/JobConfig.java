@@ -65,12 +65,20 @@ public record JobConfig(
         String backend = settings.get(JobKeys.STATE_BACKEND);
         config.put(StateBackendOptions.STATE_BACKEND, backend);
         if (backend.equals("rocksdb")) {
-            if (settings.get(JobKeys.STATE_DIR) != null) {
-                config.put(StateBackendOptions.ROCKSDB_LOCAL_DIRECTORIES, settings.get(JobKeys.STATE_DIR));
+            if (stateDir() != null) {
+                config.put(StateBackendOptions.ROCKSDB_LOCAL_DIRECTORIES, stateDir().toString());
             }
             config.put(StateBackendOptions.INCREMENTAL_CHECKPOINTS, String.valueOf(settings.get(JobKeys.STATE_INCREMENTAL)));
         }
         return config;
+    }
+
+    /** {@code state.dir} with the RocksDB backend, relative to the job file's folder; null if not set. */
+    public Path stateDir() {
+        if (!settings.get(JobKeys.STATE_BACKEND).equals("rocksdb") || settings.get(JobKeys.STATE_DIR) == null) {
+            return null;
+        }
+        return jobFile.toAbsolutePath().getParent().resolve(settings.get(JobKeys.STATE_DIR)).normalize();
     }
 
     public enum Format { JSONL, CSV }

@@ -13,7 +13,7 @@ import java.util.List;
  * Checks the files a job reads and writes before anything is opened: an output is never the input
  * file, the job file or another output — compared by real path (symbolic links followed) and by file
  * identity (hard links) — and each output's place can be written (the nearest existing folder above it
- * is a writable folder; it is not itself a folder).
+ * is a writable folder; it is not itself a folder); the checkpoint and state folders are folders.
  */
 public final class Places {
 
@@ -53,6 +53,27 @@ public final class Places {
         }
         if (job.checkpoint() != null) {
             checkpointDir(job.checkpoint().dir(), taken);
+        }
+        if (job.stateDir() != null) {
+            stateDir(job.stateDir());
+        }
+    }
+
+    /** The RocksDB folder is a folder, or can be made: the nearest existing folder above it is writable. */
+    private static void stateDir(Path dir) {
+        String key = JobKeys.STATE_DIR.path();
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new ConfigException(key, "is not a folder: " + dir);
+        }
+        Path existing = dir.toAbsolutePath();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing != null && !Files.isDirectory(existing)) {
+            throw new ConfigException(key, "cannot be made: " + existing + " is not a folder");
+        }
+        if (existing != null && !Files.isWritable(existing)) {
+            throw new ConfigException(key, "cannot be written: " + existing + " is not writable");
         }
     }
 
