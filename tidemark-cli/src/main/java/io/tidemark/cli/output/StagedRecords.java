@@ -1,5 +1,6 @@
 package io.tidemark.cli.output;
 
+import io.tidemark.cli.config.JobKeys;
 import io.tidemark.cli.data.OutputRecord;
 import io.tidemark.cli.spi.StagedOutput;
 import java.io.BufferedInputStream;
@@ -104,10 +105,55 @@ abstract class StagedRecords implements StagedOutput {
             // staged up to restored stays and goes out with the link's next commit (not now: delivering
             // may need what the resumed job has not sent yet, such as the input's CSV header)
         }
-        FileChannel channel = FileChannel.open(staged, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        channel.truncate(Math.max(0, restored));
-        channel.position(channel.size());
-        return newStage(channel);
+        try {
+            FileChannel channel = FileChannel.open(staged, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            channel.truncate(Math.max(0, restored));
+            channel.position(channel.size());
+            return inCheckpointFolder(newStage(channel), staged);
+        } catch (IOException e) {
+            throw stagingFailure(staged, e);
+        }
+    }
+
+    /**
+     * {@code stage}, its failures named as the checkpoint folder's: the staging files live there, so a
+     * full disk there is not the output's.
+     */
+    private Stage inCheckpointFolder(Stage stage, Path staged) {
+        return new Stage() {
+            @Override
+            public void write(OutputRecord record) throws IOException {
+                try {
+                    stage.write(record);
+                } catch (IOException e) {
+                    throw stagingFailure(staged, e);
+                }
+            }
+
+            @Override
+            public long barrier() throws IOException {
+                try {
+                    return stage.barrier();
+                } catch (IOException e) {
+                    throw stagingFailure(staged, e);
+                }
+            }
+
+            @Override
+            public void close() {
+                stage.close();
+            }
+        };
+    }
+
+    private IOException stagingFailure(Path staged, IOException e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        String why = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        return new IOException(JobKeys.CHECKPOINT_DIR.path() + ": cannot stage the records of " + name + " in " + staged + ": " + why
+                + " (an output's records wait in the checkpoint folder until a checkpoint commits them)", e);
     }
 
     /** A stage appending to {@code channel}: records framed (length, Java serialization). */

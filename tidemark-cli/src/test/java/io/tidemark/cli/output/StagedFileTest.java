@@ -140,4 +140,28 @@ class StagedFileTest {
         assertThat(committedLines()).containsExactly(7L);
         assertThat(dir.resolve("chk/outputs/dead-letter/source-0.pending")).doesNotExist();
     }
+
+    /**
+     * A full disk under the checkpoint folder (where records wait until a checkpoint commits them) is
+     * named as the checkpoint folder's, not as the output's: the attack's run said "output.late.path:
+     * cannot write a staging file: No space left on device" while the late output's disk had room. The
+     * staging file is Linux's /dev/full, whose writes fail with ENOSPC.
+     */
+    @Test
+    void aFullDiskUnderTheCheckpointFolderIsNamedAsTheCheckpointFolders() throws Exception {
+        StagedFile out = open(true);
+        Path staging = dir.resolve("chk/outputs/dead-letter");
+        Files.createSymbolicLink(staging.resolve("source-0.pending"), Path.of("/dev/full"));
+        StagedOutput.Stage s = out.stage("source-0", -1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> {
+            for (int i = 0; i < 10_000; i++) {
+                s.write(letter(i));
+            }
+            s.barrier();
+        }).isInstanceOf(java.io.IOException.class)
+                .hasMessageStartingWith("checkpoint.dir: cannot stage the records of output.dead-letter.path in "
+                        + staging.resolve("source-0.pending") + ": No space left on device");
+        s.close();
+        out.close(false);
+    }
 }
