@@ -147,9 +147,16 @@ public final class JobMonitor implements AutoCloseable {
         return m;
     }
 
-    private Map<String, Object> history(Request request) {
+    private Map<String, Object> history(Request request) throws BadRequest {
         Map<String, String> q = query(request);
-        long after = q.containsKey("after") ? Long.parseLong(q.get("after")) : 0;
+        long after = 0;
+        if (q.containsKey("after")) {
+            try {
+                after = Long.parseLong(q.get("after"));
+            } catch (NumberFormatException e) {
+                throw new BadRequest("after must be a sample number (a whole number), not '" + q.get("after") + "'");
+            }
+        }
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("job", job.getJobName());
         m.put("status", job.getJobStatus().name());

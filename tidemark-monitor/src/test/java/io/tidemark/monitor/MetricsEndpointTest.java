@@ -129,6 +129,10 @@ class MetricsEndpointTest {
             HttpResponse<String> bad = get(base + "/api/explain?key=k");
             assertThat(bad.statusCode()).isEqualTo(400);
             assertThat(bad.body()).contains("window_start");
+            HttpResponse<String> notANumber = get(base + "/api/history?after=abc"); // was a 500 (NumberFormatException)
+            assertThat(notANumber.statusCode()).isEqualTo(400);
+            assertThat(JobMonitor.json().readTree(notANumber.body()).get("error").asText())
+                    .isEqualTo("after must be a sample number (a whole number), not 'abc'");
         }
     }
 
