@@ -203,7 +203,8 @@ public final class JobKeys {
             .applies(Applies.when(STATE_BACKEND, "rocksdb"))
             .absent("the system's temporary directory")
             .doc("The local directory the RocksDB databases live in (one per keyed operator subtask, deleted when the "
-                    + "job ends); a fast local disk. Flink's `state.backend.rocksdb.localdir`.");
+                    + "job ends); a fast local disk. Relative to the job file's folder; created if missing; a file there is "
+                    + "refused. Flink's `state.backend.rocksdb.localdir`.");
 
     public static final Key<Boolean> STATE_INCREMENTAL = Key.of("state.incremental", Types.bool())
             .applies(Applies.when(STATE_BACKEND, "rocksdb"))
@@ -217,7 +218,8 @@ public final class JobKeys {
     public static final Key<String> CHECKPOINT_DIR = Key.of("checkpoint.dir", Types.path())
             .required("the folder the job's checkpoints go to, e.g. checkpoints/")
             .doc("The folder the job's checkpoints (`chk-N/`; with `--engine flink`, Flink's under `flink/`) and its outputs' "
-                    + "staged lines (`outputs/`) go to; created if "
+                    + "staged lines (`outputs/`: what an output receives waits there until a checkpoint commits it, so its disk "
+                    + "needs room for them; a full disk there fails the run naming `checkpoint.dir`) go to; created if "
                     + "missing. `tidemark run` resumes from the latest completed checkpoint in it, and the file outputs commit "
                     + "with the checkpoints: exactly once. Not the input, the job file or an output, nor a folder holding them. "
                     + "See [Checkpoints](#checkpoints).");

@@ -224,10 +224,10 @@ public final class JobRunner {
                         + ": the next tidemark run resumes from it");
                 RunReport.Counts at = run.stats.countsAt(stoppedAt, sliding(job));
                 if (at != null) {
-                    return report(job, run.stats, at, null, wall, o, "stopped at checkpoint " + stoppedAt
+                    return report(job, run, at, null, wall, o, "stopped at checkpoint " + stoppedAt
                             + ": the counts are the job's as of it; the next run resumes from it", stoppedAt);
                 }
-                return report(job, run.stats, run.stats.counts(sliding(job)), null, wall, o, "stopped at checkpoint " + stoppedAt
+                return report(job, run, run.stats.counts(sliding(job)), null, wall, o, "stopped at checkpoint " + stoppedAt
                         + ": the next run resumes from it; the counts are this run's, up to the stop (those at the checkpoint "
                         + "are no longer known)", -1);
             }
@@ -262,7 +262,7 @@ public final class JobRunner {
             } catch (IOException e) {
                 throw new RunFailedException(e.getMessage(), e, run.abort());
             }
-            return report(job, run.stats, run.stats.counts(sliding(job)), embedded, wall, o, plan == null || plan.from() == null ? null
+            return report(job, run, run.stats.counts(sliding(job)), embedded, wall, o, plan == null || plan.from() == null ? null
                     : "resumed from checkpoint " + plan.from().id() + ": the counts are the whole job's (the checkpoint's and this "
                             + "run's); events/s this run's", -1);
         } finally {
@@ -436,8 +436,9 @@ public final class JobRunner {
      * The run's report with {@code counts} (now, or as of the checkpoint {@code stoppedAt} when not -1),
      * {@code checkpoints} saying how they relate to the checkpoints.
      */
-    private static RunReport report(JobConfig job, RunStats stats, RunReport.Counts counts, JobExecutionResult result, long wall,
+    private static RunReport report(JobConfig job, RunContext run, RunReport.Counts counts, JobExecutionResult result, long wall,
             Options o, String checkpoints, long stoppedAt) {
+        RunStats stats = run.stats;
         SourceCounts source = stats.source();
         boolean sliding = sliding(job);
         RunReport.Watermarks w;
@@ -457,7 +458,8 @@ public final class JobRunner {
         }
         String stopped = o.control().stoppedBy();
         return new RunReport(job.name(), o.engine(), sliding, counts, w, wall, stopped,
-                stopped == null ? source.endReason() : null, job.deadLetterLimit(), checkpoints, stoppedAt, stats.restoredRecords());
+                stopped == null ? source.endReason() : null, job.deadLetterLimit(), checkpoints, stoppedAt, stats.restoredRecords(),
+                run.notes());
     }
 
     /**

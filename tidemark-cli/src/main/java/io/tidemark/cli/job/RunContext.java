@@ -367,6 +367,7 @@ final class RunContext implements RunServer.Handler {
      * put back — then each is closed and drops what it kept aside.
      */
     void commit() throws IOException {
+        keepNotes();
         for (StagedOutput st : staged.values()) {
             st.close(true);
         }
@@ -398,11 +399,35 @@ final class RunContext implements RunServer.Handler {
      * (standard out, …) are flushed and closed.
      */
     void suspend() throws IOException {
+        keepNotes();
         for (StagedOutput st : staged.values()) {
             st.close(false);
         }
         staged.clear();
         commit();
+    }
+
+    /** What the outputs have to say for the summary ({@link Output#note}), by output key, kept at the run's end. */
+    private final Map<String, String> notes = new java.util.LinkedHashMap<>();
+
+    private void keepNotes() {
+        for (Map.Entry<OutputContext.Role, StagedOutput> e : staged.entrySet()) {
+            String n = e.getValue().note();
+            if (n != null) {
+                notes.put(e.getKey().key(), n);
+            }
+        }
+        for (Map.Entry<OutputContext.Role, Output> e : outputs.entrySet()) {
+            String n = e.getValue().note();
+            if (n != null) {
+                notes.put(e.getKey().key(), n);
+            }
+        }
+    }
+
+    /** The outputs' notes for the summary, by output key ({@code output.results}); empty until the run ended or stopped. */
+    Map<String, String> notes() {
+        return Map.copyOf(notes);
     }
 
     /** The run failed: every output is put back as it was; returns where the failed run's records went. */

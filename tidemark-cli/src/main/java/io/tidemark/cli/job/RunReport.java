@@ -12,14 +12,15 @@ import java.util.Map;
  * @param stoppedAt the checkpoint the run stopped at, as of which the counts are (records may then be in
  *     open windows or held, in the checkpoint), or -1
  * @param recordsBefore the records read before this run (as of the checkpoint it resumed from): events/s is this run's
+ * @param outputNotes what outputs say beyond their records (retried database errors), by output key
  */
 public record RunReport(String jobName, Engine engine, boolean sliding, Counts counts, Watermarks watermarks,
         long wallMillis, String stoppedBy, String inputEnded, double deadLetterLimit, String checkpoints, long stoppedAt,
-        long recordsBefore) {
+        long recordsBefore, Map<String, String> outputNotes) {
 
     public RunReport(String jobName, Engine engine, boolean sliding, Counts counts, Watermarks watermarks,
             long wallMillis, String stoppedBy, String inputEnded, double deadLetterLimit) {
-        this(jobName, engine, sliding, counts, watermarks, wallMillis, stoppedBy, inputEnded, deadLetterLimit, null, -1, 0);
+        this(jobName, engine, sliding, counts, watermarks, wallMillis, stoppedBy, inputEnded, deadLetterLimit, null, -1, 0, Map.of());
     }
 
     /**

@@ -48,6 +48,7 @@ public final class Summary {
                     .append(percent(r.deadLetterLimit())).append(": exit code 3");
         }
         rows.add(row("dead letters", dl.toString()));
+        r.outputNotes().forEach((output, note) -> rows.add(row(output, note)));
         RunReport.Watermarks w = r.watermarks();
         rows.add(row("final watermark", w.finalWatermark() == null ? w.finalNotShown() : watermark(w.finalWatermark())));
         rows.add(row("max watermark lag", w.maxLag() == null ? w.lagNotShown()

@@ -24,12 +24,15 @@ final class JdbcOutput implements Output {
             .withBatchInterval(Duration.ZERO) // the command flushes every output at least once a second
             .build();
 
+    /** How the writer waits before a retry: the thread sleeps; a test acts at the moment of a retry instead. */
+    static volatile Sleeper sleeper = Sleeper.THREAD;
+
     private final JdbcOutputType.Spec spec;
     private final JdbcWriter<OutputRecord> writer;
 
     JdbcOutput(JdbcOutputType.Spec spec, JdbcTable<OutputRecord> table) {
         this.spec = spec;
-        this.writer = new JdbcWriter<>(table, spec.connection(), EXECUTION, Sleeper.THREAD);
+        this.writer = new JdbcWriter<>(table, spec.connection(), EXECUTION, sleeper);
         writer.open();
     }
 
@@ -79,5 +82,17 @@ final class JdbcOutput implements Output {
     public String abort() {
         writer.close();
         return null;
+    }
+
+    /** The transient database errors retried, and how long the writes they held up waited. */
+    @Override
+    public String note() {
+        long retries = writer.retries();
+        if (retries == 0) {
+            return null;
+        }
+        return retries + (retries == 1 ? " transient database error" : " transient database errors") + " retried: the writes went "
+                + "through after waiting " + String.format(java.util.Locale.ROOT, "%.1f s", writer.retriedMillis() / 1000.0)
+                + " in all (" + spec.describe() + ")";
     }
 }

@@ -52,4 +52,9 @@ final class StagedTable extends StagedRecords {
     public String describe() {
         return spec.describe();
     }
+
+    @Override
+    public String note() {
+        return table.note();
+    }
 }

@@ -28,4 +28,12 @@ public interface Output {
      * the failed run's records were kept (a path), or null. Never throws.
      */
     String abort();
+
+    /**
+     * What the run's summary says about this output beyond its records — such as database errors that
+     * were retried, and how long the writes waited — or null for nothing.
+     */
+    default String note() {
+        return null;
+    }
 }

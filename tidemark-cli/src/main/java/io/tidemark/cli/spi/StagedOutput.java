@@ -36,6 +36,11 @@ public interface StagedOutput {
     /** For messages: {@code /out/results.jsonl}. */
     String describe();
 
+    /** What the run's summary says about this output beyond its records, or null ({@link Output#note}). */
+    default String note() {
+        return null;
+    }
+
     /** One link's staged records. Called from one thread. */
     interface Stage {
         void write(OutputRecord record) throws IOException;

@@ -61,6 +61,8 @@ public final class JdbcWriter<T> implements AutoCloseable {
     private long rowsDeleted;
     private long flushes;
     private long retries;
+    /** Time from the first transient failure of an operation that then went through to its success, summed (ns). */
+    private long retriedNanos;
     /** Whether a transaction was committed since the last {@link #flushDurably} made them durable. */
     private boolean undurable;
 
@@ -261,6 +263,15 @@ public final class JdbcWriter<T> implements AutoCloseable {
         return retries;
     }
 
+    /**
+     * How long the operations that were retried took from their first failure until they went through
+     * (waits and attempts), summed over the writer's life, in milliseconds: how long the database was
+     * away, as the writer saw it.
+     */
+    public synchronized long retriedMillis() {
+        return retriedNanos / 1_000_000L;
+    }
+
     /** Closes the connection; buffered rows are not written (call {@link #flush()} first). */
     @Override
     public synchronized void close() {
@@ -274,11 +285,18 @@ public final class JdbcWriter<T> implements AutoCloseable {
     }
 
     private void retrying(String what, Attempt attempt) {
+        long firstFailure = 0;
         for (int failures = 0; ; failures++) {
             try {
                 attempt.run();
+                if (failures > 0) {
+                    retriedNanos += System.nanoTime() - firstFailure;
+                }
                 return;
             } catch (SQLException e) {
+                if (failures == 0) {
+                    firstFailure = System.nanoTime();
+                }
                 rollbackAndClose();
                 boolean transientError = dialect.isTransient(e);
                 if (!transientError || failures >= execution.maxRetries()) {
