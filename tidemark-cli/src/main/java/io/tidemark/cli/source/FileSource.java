@@ -51,7 +51,7 @@ public final class FileSource implements SourceType {
         if (!Files.isReadable(path)) {
             throw new ConfigException(PATH.path(), "file not readable: " + path);
         }
-        return kind == null ? new Spec(path.toString()) : new Fifo(path.toString());
+        return new Spec(path.toString(), kind != null);
     }
 
     private static final String FIFO = "a FIFO";
@@ -73,11 +73,11 @@ public final class FileSource implements SourceType {
     }
 
     /**
-     * A FIFO (named pipe): a stream, read from its start to its end (its writer closing it). It cannot be
-     * read again from a position, so a run cannot resume (no {@code checkpoint:}); it has no size for the
-     * progress bar.
+     * The input's absolute path, and whether it is a FIFO (named pipe): a stream, read from its start to its
+     * end (its writer closing it), which cannot be read again from a position (no resume, so no
+     * {@code checkpoint:}) and has no size (no progress bar).
      */
-    record Fifo(String path) implements SourceSpec {
+    record Spec(String path, boolean fifo) implements SourceSpec {
 
         private static final long serialVersionUID = 1L;
 
@@ -88,7 +88,18 @@ public final class FileSource implements SourceType {
 
         @Override
         public String describe() {
-            return "FIFO " + path;
+            return (fifo ? "FIFO " : "file ") + path;
+        }
+
+        /** The file, for the progress bar and the outputs' checks; none for a FIFO. */
+        @Override
+        public String file() {
+            return fifo ? null : path;
+        }
+
+        @Override
+        public boolean resumable() {
+            return !fifo;
         }
 
         @Override
@@ -96,44 +107,18 @@ public final class FileSource implements SourceType {
             return new ByteLines(Files.newInputStream(Path.of(path)), path, maxLineLength);
         }
 
-        @Override
-        public boolean resumable() {
-            return false;
-        }
-    }
-
-    /** The file's absolute path. */
-    record Spec(String file) implements SourceSpec {
-
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public String type() {
-            return "file";
-        }
-
-        @Override
-        public String describe() {
-            return "file " + file;
-        }
-
-        @Override
-        public LineInput open(int maxLineLength) throws IOException {
-            return new ByteLines(Files.newInputStream(Path.of(file)), file, maxLineLength);
-        }
-
         /** Seeks to byte {@code bytes}; the file must still be at least that long (a replaced or truncated file is not resumed). */
         @Override
         public LineInput open(int maxLineLength, long lines, long bytes) throws IOException {
-            java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(Path.of(file));
+            java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(Path.of(path));
             if (ch.size() < bytes) {
                 long size = ch.size();
                 ch.close();
-                throw new IOException(file + " has " + size + " bytes, fewer than the " + bytes
+                throw new IOException(path + " has " + size + " bytes, fewer than the " + bytes
                         + " the checkpoint had read: the file was replaced or truncated (run with --fresh to start over)");
             }
             ch.position(bytes);
-            return new ByteLines(java.nio.channels.Channels.newInputStream(ch), file, maxLineLength, bytes);
+            return new ByteLines(java.nio.channels.Channels.newInputStream(ch), path, maxLineLength, bytes);
         }
     }
 }

@@ -5,26 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
-import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
 import io.tidemark.streaming.api.functions.windowing.ProcessWindowFunction;
 import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import io.tidemark.streaming.api.windowing.windows.TimeWindow;
 import io.tidemark.time.ReplayClock;
 import io.tidemark.util.Collector;
 import io.tidemark.util.OutputTag;
-import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -98,7 +91,7 @@ class ReplayCheckpointTest {
         }
         WatermarkStrategy<String> strategy = WatermarkStrategy.<String>forBoundedOutOfOrderness(Duration.ofMillis(300))
                 .withTimestampAssigner((line, t) -> Long.parseLong(line.split(",")[1]));
-        SingleOutputStreamOperator<String> windows = env.fromSource(new ReplaySource(in, paced, clock), strategy, "replay")
+        SingleOutputStreamOperator<String> windows = env.fromSource(new PacedSource(in, paced, CHUNK, clock), strategy, "replay")
                 .keyBy(line -> line.substring(0, line.indexOf(',')))
                 .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
                 .sideOutputLateData(LATE)
@@ -114,7 +107,7 @@ class ReplayCheckpointTest {
 
     private Outcome uninterrupted(Path in) throws Exception {
         String run = "replay-clean-" + RUNS.incrementAndGet();
-        ReplaySource.permits(run).release(Integer.MAX_VALUE / 2);
+        PacedSource.permits(run).release(Integer.MAX_VALUE / 2);
         job(in, run, run, null).execute();
         return outcome(run);
     }
@@ -128,16 +121,16 @@ class ReplayCheckpointTest {
         Path checkpoints = dir.resolve("chk-" + run);
         for (int stop : stops) {
             LocalJob job = (LocalJob) job(in, run, run, checkpoints).executeAsync(run + " to chunk " + stop);
-            ReplaySource.permits(run).release(stop - (int) ReplaySource.chunks(run).get());
+            PacedSource.permits(run).release(stop - (int) PacedSource.chunks(run).get());
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (ReplaySource.chunks(run).get() < stop) {
+            while (PacedSource.chunks(run).get() < stop) {
                 assertThat(System.nanoTime()).as("the source reaches chunk " + stop).isLessThan(deadline);
                 LockSupport.parkNanos(1_000_000L);
             }
             job.triggerCheckpoint().get(30, TimeUnit.SECONDS); // between chunks: the source waits for a permit
             job.cancel();
         }
-        ReplaySource.permits(run).release(Integer.MAX_VALUE / 2);
+        PacedSource.permits(run).release(Integer.MAX_VALUE / 2);
         job(in, run, run, checkpoints).execute(run + " to the end");
         return outcome(run);
     }
@@ -162,77 +155,6 @@ class ReplayCheckpointTest {
                 n++;
             }
             out.collect(key + "@" + c.window().getStart() + " n=" + n + " wm=" + c.currentWatermark());
-        }
-    }
-
-    /**
-     * The file's lines in chunks of {@link #CHUNK}, one chunk per permit; advances the replay clock to each
-     * line's arrival before emitting it, as a replaying source does (a bad line only advances it). Its
-     * split state is the next line.
-     */
-    static final class ReplaySource implements SplitSourceFunction<String> {
-        private static final long serialVersionUID = 1L;
-        private static final Map<String, Semaphore> PERMITS = new ConcurrentHashMap<>();
-        private static final Map<String, AtomicLong> CHUNKS = new ConcurrentHashMap<>();
-
-        private final String file;
-        private final String name;
-        private final ReplayClock clock;
-        private volatile boolean running = true;
-        private transient long next;
-
-        ReplaySource(Path file, String name, ReplayClock clock) {
-            this.file = file.toString();
-            this.name = name;
-            this.clock = clock;
-        }
-
-        static Semaphore permits(String name) {
-            return PERMITS.computeIfAbsent(name, k -> new Semaphore(0));
-        }
-
-        /** Chunks emitted so far, over every run of the job. */
-        static AtomicLong chunks(String name) {
-            return CHUNKS.computeIfAbsent(name, k -> new AtomicLong());
-        }
-
-        @Override
-        public Map<String, Long> snapshotSplitState() {
-            return Map.of("all", next);
-        }
-
-        @Override
-        public void restoreSplitState(Map<String, ? extends Serializable> state) {
-            Long at = (Long) state.get("all");
-            next = at == null ? 0 : at;
-        }
-
-        @Override
-        public void run(SplitSourceContext<String> ctx) throws Exception {
-            List<String> lines = Files.readAllLines(Path.of(file));
-            ctx.announceSplit("all");
-            while (running && next < lines.size()) {
-                if (!permits(name).tryAcquire(60, TimeUnit.SECONDS)) {
-                    throw new IllegalStateException("no permit for 60 s");
-                }
-                List<String> chunk = new ArrayList<>(lines.subList((int) next, (int) Math.min(lines.size(), next + CHUNK)));
-                synchronized (ctx.getCheckpointLock()) {
-                    for (String line : chunk) {
-                        clock.advanceTo(Long.parseLong(line.substring(line.lastIndexOf(',') + 1)));
-                        if (!line.startsWith("bad,")) {
-                            ctx.collect("all", line);
-                        }
-                    }
-                    next += chunk.size();
-                    chunks(name).incrementAndGet();
-                }
-            }
-            ctx.splitFinished("all");
-        }
-
-        @Override
-        public void cancel() {
-            running = false;
         }
     }
 }
