@@ -98,8 +98,11 @@ class CommandsIT {
                 in.flush();
                 Path results = work.resolve("out/results.jsonl");
                 assertThat(await(() -> lines(results).size() == 1)).as("window [0, 10s) of a fired").isTrue();
-                Matcher m = Pattern.compile("monitor: (http://127\\.0\\.0\\.1:\\d+)/").matcher(Files.readString(Launcher.err(runDir)));
-                assertThat(m.find()).as("the monitor's address").isTrue();
+                // the address is printed once the monitor listens, which may be after the first result
+                Pattern address = Pattern.compile("monitor: (http://127\\.0\\.0\\.1:\\d+)/");
+                assertThat(await(() -> address.matcher(readQuietly(Launcher.err(runDir))).find())).as("the monitor's address").isTrue();
+                Matcher m = address.matcher(Files.readString(Launcher.err(runDir)));
+                assertThat(m.find()).isTrue();
 
                 Launcher.Result why = Launcher.run(work.resolve("explain"), TIMEOUT, "explain", "--monitor", m.group(1),
                         "--key", "b", "--window-start", "10000").exits(0);
@@ -125,6 +128,14 @@ class CommandsIT {
     }
 
     /** Polls {@code condition} every 20 ms for at most a minute. */
+    private static String readQuietly(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+
     private static boolean await(BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
         while (System.nanoTime() < deadline) {
