@@ -44,6 +44,17 @@ class StateBackendOptionTest {
         assertThat(dir.resolve("db/tidemark-rocksdb")).as("the databases were made there, and are gone").isEmptyDirectory();
     }
 
+    /** A relative state.dir is the job file's folder's, as every path of a job file (it was the current directory's). */
+    @Test
+    void aRelativeStateDirectoryIsInTheJobFilesFolder(@TempDir Path dir) throws Exception {
+        orders(dir);
+        String relative = "state-" + System.nanoTime();
+        run("run", job(dir, PER_EVENT, "type: tumbling\nsize: 10s", "state:", "  backend: rocksdb", "  dir: " + relative).toString())
+                .assertOk();
+        assertThat(dir.resolve(relative).resolve("tidemark-rocksdb")).as("the databases were made there, and are gone").isEmptyDirectory();
+        assertThat(Path.of(relative)).as("nothing in the current directory").doesNotExist();
+    }
+
     @Test
     void aStateDirectoryThatIsAFileFailsNamingIt(@TempDir Path dir) throws Exception {
         orders(dir);
