@@ -239,8 +239,8 @@ final class KafkaDemoCommand implements Callable<Integer> {
                     out.println(String.format(Locale.ROOT, "p3 was silent from about %.0f s to %.0f s: it held the job back (◀) "
                             + "until idleness marked it idle; then the others' watermark went on without it, and its return "
                             + "made it count again.", 8 * 60.0 / speedup, 14 * 60.0 / speedup));
-                    out.println("(all orders written and read: stopping the job, which fires what it holds)");
-                    io.control().stop("the demo's end", 0);
+                    out.println("(all orders written and read: ending the job's input, which fires what it holds)");
+                    io.control().endInput("the demo's end");
                     return;
                 }
             }

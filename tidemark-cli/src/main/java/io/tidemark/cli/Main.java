@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
  * Exit codes (docs/job-file.md): 0 done; 1 the run failed (its outputs put back as they were); 2 a usage
  * or job-file error, before anything is read or written; 3 done, but more dead letters than
  * {@code dead-letter-limit}; 4 a JVM error (out of memory, …) stopped the run; 130 / 143 stopped by
- * SIGINT / SIGTERM (after draining, with the summary).
+ * SIGINT / SIGTERM (with the summary).
  */
 @Command(name = "tidemark", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"Runs event-time stream jobs described in YAML job files.",
@@ -26,7 +26,7 @@ import picocli.CommandLine.Command;
             "  2  a usage or job-file error (nothing read or written)",
             "  3  done, with more dead letters than dead-letter-limit",
             "  4  a JVM error (out of memory) stopped the run",
-            "  130, 143  stopped by SIGINT or SIGTERM, after draining",
+            "  130, 143  stopped by SIGINT or SIGTERM (with the summary)",
             "Job file reference: docs/job-file.md"})
 public final class Main implements java.util.concurrent.Callable<Integer> {
 

@@ -17,9 +17,10 @@ import picocli.CommandLine.Parameters;
         description = {"Runs a job file and prints a summary at the end.",
             "Results, late records and dead letters go where the job file says, as they come.",
             "Runs on the embedded engine, or with --engine flink on Apache Flink.",
-            "Ctrl-C (SIGINT) or SIGTERM stops the source, fires the open windows and",
-            "prints the summary; a second one exits at once. With the job file's checkpoint:",
-            "it resumes from the latest checkpoint, and a stop takes one and keeps it."})
+            "Ctrl-C (SIGINT) or SIGTERM stops the source and prints the summary; windows",
+            "still open are not written (--drain writes them, marked DRAINED). A second",
+            "signal exits at once. With the job file's checkpoint: it resumes from the",
+            "latest checkpoint, and a stop takes one and keeps it (with the open windows)."})
 final class RunCommand implements Callable<Integer> {
 
     private final Main.Io io;
@@ -53,6 +54,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No summary.")
     boolean quiet;
 
+    @Option(names = "--drain", description = {"At a stop (Ctrl-C, SIGTERM): write the windows still open, with timing",
+        "DRAINED (their records so far, not a final result). Not with checkpoint: (a stop keeps them there)."})
+    boolean drain;
+
     @Option(names = "--fresh", description = {"With the job file's checkpoint: start from the beginning instead of resuming",
         "from the latest checkpoint; what checkpoint.dir held is set aside (moved into set-aside-TIME/), not deleted."})
     boolean fresh;
@@ -74,10 +79,14 @@ final class RunCommand implements Callable<Integer> {
         if (fresh && job.checkpoint() == null) {
             throw new ConfigException("--fresh", "the job file has no checkpoint: section; every run starts from the beginning");
         }
+        if (drain && job.checkpoint() != null) {
+            throw new ConfigException("--drain", "the job file has a checkpoint: section: a stop keeps the open windows in the "
+                    + "checkpoint and the next run resumes them; --drain is for runs without checkpoints");
+        }
         RunReport report;
         try {
             report = JobRunner.run(job, new JobRunner.Options(parallelism, io.out(), io.err(),
-                    io.terminal() && !noProgress, e, io.control(), monitorPort, fresh));
+                    io.terminal() && !noProgress, e, io.control(), monitorPort, fresh, drain));
         } catch (JobRunner.AlreadyFinished done) {
             io.err().println("tidemark: " + done.getMessage());
             return Main.OK;

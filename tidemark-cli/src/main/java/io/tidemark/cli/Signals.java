@@ -5,8 +5,9 @@ import java.io.PrintStream;
 import sun.misc.Signal;
 
 /**
- * SIGINT (Ctrl-C) and SIGTERM: the first stops the run in progress — the source stops reading, open
- * windows fire, outputs end in complete lines, the summary is printed, and the command exits with
+ * SIGINT (Ctrl-C) and SIGTERM: the first stops the run in progress — the source stops reading, windows
+ * still open are not written (with {@code --drain}: written, marked DRAINED), outputs end in complete
+ * lines, the summary is printed, and the command exits with
  * 128 + the signal's number (130, 143). A second signal, or one when no run is in progress, exits at
  * once with that code: outputs end at the last complete line written; no summary.
  */

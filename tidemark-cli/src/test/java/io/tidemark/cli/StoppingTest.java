@@ -106,15 +106,45 @@ class StoppingTest {
     }
 
     /**
-     * SIGTERM mid-run, to a real process: the source stops, the open window fires, every output ends
-     * in a complete line, the summary accounts for every line read, exit code 143.
+     * SIGTERM mid-run, to a real process: the source stops, the windows still open are not written (they
+     * were incomplete: written, they looked like final results, ON_TIME firing 1), every output ends in a
+     * complete line, the summary counts the open windows' records in its accounting, exit code 143.
      */
     @Test
-    void sigtermDrainsAndPrintsTheSummary() throws Exception {
+    void sigtermLeavesTheOpenWindowsUnwrittenAndCountsThem() throws Exception {
+        String out = stopMidRun();
+        assertThat(out).contains("stopped            by SIGTERM: the source stopped reading; 2 windows still open not written "
+                        + "(2 records): they were incomplete (run --drain writes them, timing DRAINED)")
+                .contains("window results     1 (on-time 1, late re-firings 0) for 1 windows")
+                .contains("accounted          4 lines read = 1 in window results + 0 late + 1 dead letters + 2 in open windows "
+                        + "(not written): OK");
+        assertThat(ChildCli.lines(dir.resolve("out/results.jsonl"))).hasSize(1)
+                .allMatch(l -> l.contains("\"userId\": \"u1\"") && l.contains("\"watermark\": 11999"));
+    }
+
+    /** With --drain, the windows still open at the stop are written, marked DRAINED, and counted so. */
+    @Test
+    void sigtermWithDrainWritesTheOpenWindowsMarkedDrained() throws Exception {
+        String out = stopMidRun("--drain");
+        assertThat(out).contains("stopped            by SIGTERM: the source stopped reading; 2 windows still open written "
+                        + "with timing DRAINED (incomplete: their records so far)")
+                .contains("window results     3 (on-time 1, late re-firings 0, drained 2) for 3 windows")
+                .contains("accounted          4 lines read = 3 in window results + 0 late + 1 dead letters: OK");
+        List<String> results = ChildCli.lines(dir.resolve("out/results.jsonl"));
+        assertThat(results).hasSize(3);
+        assertThat(results.stream().filter(l -> l.contains("\"timing\": \"DRAINED\""))).hasSize(2)
+                .allMatch(l -> l.contains("\"window_start\": 10000") && l.contains("\"watermark\": 9223372036854775807"));
+    }
+
+    /** A socket job with two windows open (u1's and u2's from 10 s) and one fired, stopped by SIGTERM: its standard out. */
+    private String stopMidRun(String... options) throws Exception {
         try (Feed feed = new Feed()) {
             Path job = dir.resolve("job.yaml");
             Files.writeString(job, socketJob(feed.port(), "{type: jsonl, path: out/results.jsonl}", "dead-letter-limit: 100%"));
-            Process p = ChildCli.start(dir.resolve("err.txt"), List.of("-Xmx256m"), "run", job.toString());
+            List<String> args = new java.util.ArrayList<>(List.of("run"));
+            args.addAll(List.of(options));
+            args.add(job.toString());
+            Process p = ChildCli.start(dir.resolve("err.txt"), List.of("-Xmx256m"), args.toArray(String[]::new));
             ByteArrayOutputStream stdout = new ByteArrayOutputStream();
             Thread reader = drain(p.getInputStream(), stdout);
             feed.send(order("u1", 1000, "1"), "not json", order("u1", 12_000, "2"), order("u2", 13_000, "3"));
@@ -128,14 +158,10 @@ class StoppingTest {
             String err = Files.readString(dir.resolve("err.txt"));
             assertThat(p.exitValue()).as(err + out).isEqualTo(143);
             assertThat(err).contains("SIGTERM: stopping");
-            assertThat(out).as(err).contains("stopped            by SIGTERM")
-                    .contains("accounted          4 lines read = 3 in window results + 0 late + 1 dead letters: OK");
             for (String f : List.of("results.jsonl", "dead.jsonl", "late.jsonl")) {
                 assertThat(ChildCli.completeLines(dir.resolve("out").resolve(f))).as(f).isTrue();
             }
-            // the window still open at the stop fired, as at the end of the input
-            assertThat(ChildCli.lines(results)).hasSize(3)
-                    .anyMatch(l -> l.contains("\"userId\": \"u2\"") && l.contains("\"watermark\": 9223372036854775807"));
+            return out;
         }
     }
 

@@ -72,7 +72,8 @@ class CommandsIT {
 
     /**
      * A job reading a socket with its monitor on: {@code explain} asks it why a window has not fired,
-     * then Ctrl-C (SIGINT) stops it with exit code 130 and the summary.
+     * then Ctrl-C (SIGINT) stops it with exit code 130 and the summary; b's window, still open, is not
+     * written (it was incomplete) and the summary counts its record.
      */
     @Test
     void explainAsksARunningJobThenCtrlCStopsIt(@TempDir Path work) throws Exception {
@@ -115,7 +116,10 @@ class CommandsIT {
             }
             String out = Files.readString(Launcher.out(runDir));
             assertThat(run.exitValue()).as(out + Files.readString(Launcher.err(runDir))).isEqualTo(130);
-            assertThat(out).contains("Summary of 'live'").containsPattern("lines read +3");
+            assertThat(out).contains("Summary of 'live'").containsPattern("lines read +3")
+                    .contains("1 window still open not written (1 record)")
+                    .contains("3 lines read = 2 in window results + 0 late + 0 dead letters + 1 in open windows (not written): OK");
+            assertThat(lines(work.resolve("out/results.jsonl"))).hasSize(1).allMatch(l -> l.contains("\"user\": \"a\""));
         }
     }
 

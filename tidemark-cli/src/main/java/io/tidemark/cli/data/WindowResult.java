@@ -26,4 +26,12 @@ public record WindowResult(List<String> key, long windowStart, long windowEnd, l
     public Span span() {
         return new Span(windowStart, windowEnd);
     }
+
+    /** The timing of a window that was still open when the run was stopped, written by {@code run --drain}. */
+    public static final String DRAINED = "DRAINED";
+
+    /** This firing with timing {@link #DRAINED}: the window's records so far, not its final result. */
+    public WindowResult drained() {
+        return new WindowResult(key, windowStart, windowEnd, count, values, DRAINED, firing, watermark, replaces);
+    }
 }

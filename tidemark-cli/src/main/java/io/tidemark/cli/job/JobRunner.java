@@ -53,9 +53,17 @@ public final class JobRunner {
     /** How long, after the job ended, its functions may take to deliver their last frames. */
     private static final long DELIVERY_MILLIS = 60_000;
 
-    /** How a run is done: where, at which parallelism, with which standard streams and signal hold. */
+    /**
+     * How a run is done: where, at which parallelism, with which standard streams and signal hold;
+     * {@code drain}: a stop writes the windows still open, marked DRAINED ({@link RunContext#stops}).
+     */
     public record Options(int parallelism, PrintStream out, PrintStream err, boolean progress, Engine engine,
-            RunControl control, Integer monitorPort, boolean fresh) {
+            RunControl control, Integer monitorPort, boolean fresh, boolean drain) {
+
+        public Options(int parallelism, PrintStream out, PrintStream err, boolean progress, Engine engine, RunControl control,
+                Integer monitorPort, boolean fresh) {
+            this(parallelism, out, err, progress, engine, control, monitorPort, fresh, false);
+        }
 
         /** Resuming from the job file's checkpoints, if any ({@code fresh}: from the beginning). */
         public Options(int parallelism, PrintStream out, PrintStream err, boolean progress, Engine engine, RunControl control,
@@ -128,6 +136,8 @@ public final class JobRunner {
     private static RunReport run(JobConfig job, Options o, RunContext run, Resume.Plan plan, InetAddress bind) throws Exception {
         if (plan != null) {
             run.stageIn(plan.outputs(), plan.from() == null, m -> o.err().println("tidemark: " + m));
+        } else {
+            run.stops(o.control()::cutsWindows, o.drain());
         }
         int links = 1 + 2 * o.parallelism() + (job.window().hasGaps() ? 1 : 0);
         try {
@@ -154,6 +164,8 @@ public final class JobRunner {
             });
             if (atCheckpoint != null) {
                 o.control().stopsAtCheckpoint(plan.flink());
+            } else if (o.drain()) {
+                o.control().drains();
             }
             o.control().bind(atCheckpoint != null ? atCheckpoint::request : () -> {
                 server.stopSources();

@@ -38,8 +38,9 @@ import java.util.Map;
  * commit with the checkpoints over the link ({@link LinkCommits}).
  *
  * <p>Stopping: the command's stop (a signal) ends the input at the next line — what was read is
- * decided and emitted, and the job drains as at the end of the input; the engine's cancel and the
- * command going away end it with an error.
+ * decided and emitted, and the job ends as at the end of the input (the command leaves out the firings
+ * of the windows still open then, or marks them DRAINED: {@link RunContext#stops}); the engine's cancel
+ * and the command going away end it with an error.
  */
 final class LineSource implements SplitSourceFunction<Event>, CheckpointedFunction, CheckpointListener {
 

@@ -45,6 +45,8 @@ final class LinkCounts {
     long onTime;
     long lateFirings;
     long early;
+    /** Results of windows open at a stop, written by {@code --drain}: never in a run with checkpoints (not encoded). */
+    long drained;
     /** Windows that can no longer fire, and the records in their last rows. */
     long finalWindows;
     long finalCount;
@@ -68,6 +70,7 @@ final class LinkCounts {
         switch (r.timing()) {
             case "ON_TIME" -> onTime++;
             case "LATE" -> lateFirings++;
+            case WindowResult.DRAINED -> drained++;
             default -> early++;
         }
         Map<Span, Long> key = rows.computeIfAbsent(r.key(), k -> new HashMap<>());

@@ -52,6 +52,8 @@ final class RunContext implements RunServer.Handler {
     private Path stagedDir;
     private boolean fresh;
     private java.util.function.Consumer<String> notices = m -> {};
+    private java.util.function.BooleanSupplier stopped = () -> false;
+    private boolean drain;
 
     RunContext(JobConfig job, PrintStream err) {
         this(job, err, System::nanoTime);
@@ -74,6 +76,22 @@ final class RunContext implements RunServer.Handler {
         this.stagedDir = dir;
         this.fresh = fresh;
         this.notices = notices;
+    }
+
+    /**
+     * What a stop does to the windows still open when it came ({@code stopped}: whether a stop was asked).
+     * The stop ends the source's input, and on either engine the end of input fires every open window
+     * with the final watermark ({@code Long.MAX_VALUE}): those firings are not results — their windows were
+     * still collecting. By default they are not written, as Flink's stop without {@code --drain} does not
+     * fire them, and the summary counts their windows and records; with {@code drain} they are written with
+     * timing {@link WindowResult#DRAINED}. A firing is such a one when a stop was asked before it arrived
+     * and its watermark is the final one: before a stop, only an input that really ended sends the final
+     * watermark, so a window that closed by itself is never taken for open; one whose input ended just
+     * before the stop is, and is then marked as incomplete although it was not (the safe side).
+     */
+    void stops(java.util.function.BooleanSupplier stopped, boolean drain) {
+        this.stopped = stopped;
+        this.drain = drain;
     }
 
     /** Opens every output, in order; if one cannot be opened, the ones opened are put back as they were. */
@@ -243,6 +261,13 @@ final class RunContext implements RunServer.Handler {
 
     @Override
     public void result(WindowResult r) throws IOException {
+        if (r.watermark() == Long.MAX_VALUE && stopped.getAsBoolean()) {
+            if (!drain) {
+                stats.openAtStop(r);
+                return;
+            }
+            r = r.drained();
+        }
         stats.result(RunStats.ALL, r);
         write(OutputContext.Role.RESULTS, r);
     }

@@ -5,8 +5,9 @@ import java.util.function.Consumer;
 
 /**
  * The command's hold on the run in progress, for its signal handler: {@link #stop} asks the source to
- * stop reading, so that the job drains (open windows fire, outputs end in complete lines) and the run
- * ends with a summary. A stop that comes before the source has linked is delivered when it links.
+ * stop reading, so that the job ends (outputs end in complete lines; the windows still open are not
+ * written, or with {@code --drain} written marked DRAINED: {@link RunContext#stops}) and the run ends
+ * with a summary. A stop that comes before the source has linked is delivered when it links.
  */
 public final class RunControl {
 
@@ -14,25 +15,48 @@ public final class RunControl {
     private Consumer<Throwable> onFatal;
     private Consumer<JobClient> watcher;
     private String stoppedBy;
+    /** Read by the link threads without the lock: a stop holds it while it tells the source. */
+    private volatile boolean cutsWindows;
     private int exitCode;
-    private String howItStops = DRAINS;
+    private String howItStops = ENDS;
 
-    private static final String DRAINS = "the source stops reading, open windows fire, then the summary";
+    private static final String ENDS = "the source stops reading; windows still open are not written (run --drain writes "
+            + "them, marked DRAINED); then the summary";
 
     /**
      * Stops the run; {@code why} is how the summary names it (e.g. {@code SIGTERM}), {@code exitCode}
      * the command's exit code then. Returns whether a run was in progress to stop.
      */
-    public synchronized boolean stop(String why, int exitCode) {
+    public boolean stop(String why, int exitCode) {
+        return stop(why, exitCode, true);
+    }
+
+    /**
+     * Ends the run's input because it is complete ({@code why}: how the summary names it), with exit code 0:
+     * unlike {@link #stop}, the windows still open then fire as final results, as at the input's end (the
+     * Kafka demo, once every order it wrote was read). Returns whether a run was in progress.
+     */
+    public boolean endInput(String why) {
+        return stop(why, 0, false);
+    }
+
+    /** The first stop decides how the run ended ({@code cuts}: a signal's, before the source is told). */
+    private synchronized boolean stop(String why, int exitCode, boolean cuts) {
         if (stoppedBy == null) {
             stoppedBy = why;
             this.exitCode = exitCode;
+            cutsWindows = cuts;
         }
         if (stopSources != null) {
             stopSources.run();
             return true;
         }
         return false;
+    }
+
+    /** Whether a stop cut the windows still open short (a signal's), as opposed to {@link #endInput}. */
+    boolean cutsWindows() {
+        return cutsWindows;
     }
 
     /** What a stop does to the run in progress, for the signal handler's message. */
@@ -46,6 +70,11 @@ public final class RunControl {
                 + "from, then the summary" : "a checkpoint is taken and kept for the next run to resume from, then the summary";
     }
 
+    /** The run in progress drains at a stop: the windows still open are written, marked DRAINED. */
+    synchronized void drains() {
+        howItStops = "the source stops reading; windows still open are written, marked DRAINED (incomplete); then the summary";
+    }
+
     synchronized void bind(Runnable stopSources, Consumer<Throwable> onFatal) {
         this.stopSources = stopSources;
         this.onFatal = onFatal;
@@ -55,7 +84,7 @@ public final class RunControl {
     }
 
     synchronized void unbind() {
-        howItStops = DRAINS;
+        howItStops = ENDS;
         stopSources = null;
         onFatal = null;
     }

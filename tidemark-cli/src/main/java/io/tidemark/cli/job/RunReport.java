@@ -30,9 +30,13 @@ public record RunReport(String jobName, Engine engine, boolean sliding, Counts c
      * @param inWindows records in window results: the sum of {@code count} over each row a store keeps
      *     (for sliding windows, the records that reached a window)
      * @param held records the source's time guard holds, waiting for confirmation (0 once the input ended)
+     * @param drained results of windows still open at a stop, written with timing DRAINED ({@code run --drain})
+     * @param openWindows windows still open at a stop, not written (a stop without {@code --drain})
+     * @param inOpenWindows the records in those windows (each once for tumbling and session windows)
      */
     public record Counts(long lines, long empty, long headers, long accepted, long inWindows, long late,
-            Map<String, Long> deadLetters, long onTime, long lateFirings, long early, long windows, long held) {
+            Map<String, Long> deadLetters, long onTime, long lateFirings, long early, long windows, long held,
+            long drained, long openWindows, long inOpenWindows) {
 
         public long deadLetterTotal() {
             return deadLetters.values().stream().mapToLong(Long::longValue).sum();
@@ -44,7 +48,7 @@ public record RunReport(String jobName, Engine engine, boolean sliding, Counts c
         }
 
         public long results() {
-            return onTime + lateFirings + early;
+            return onTime + lateFirings + early + drained;
         }
 
         /** Whether every line read is in a window result, late, a dead letter or skipped. */
@@ -54,7 +58,8 @@ public record RunReport(String jobName, Engine engine, boolean sliding, Counts c
 
         /**
          * Lines read that are in no window result, not late, no dead letter and not skipped: 0 at the end of
-         * a run; as of a checkpoint, the records it holds (the time guard's, and those in open windows).
+         * a run; after a stop without {@code --drain}, the records in the open windows it did not write; as
+         * of a checkpoint, the records it holds (the time guard's, and those in open windows).
          */
         public long unaccounted() {
             return lines - (inWindows + late + deadLetterTotal() + empty + headers);

@@ -80,6 +80,16 @@ final class RunStats {
         link(link).result(r);
     }
 
+    /** Windows open at a stop and not written, and their records (a run without checkpoints: not per link). */
+    private long openWindows;
+    private long inOpenWindows;
+
+    /** {@code r} fired a window still open at a stop; it is not written. */
+    synchronized void openAtStop(WindowResult r) {
+        openWindows++;
+        inOpenWindows += r.count();
+    }
+
     /**
      * {@code link} starts from a checkpoint whose counts it kept ({@code counts}, from {@link #barrier}):
      * its counts so far are replaced by them (what it sent after that checkpoint is sent again).
@@ -149,7 +159,7 @@ final class RunStats {
         return sum;
     }
 
-    private static RunReport.Counts counts(java.util.Collection<LinkCounts> links, boolean sliding) {
+    private RunReport.Counts counts(java.util.Collection<LinkCounts> links, boolean sliding) {
         SourceCounts source = sum(links);
         long inRows = 0;
         long windows = 0;
@@ -157,6 +167,7 @@ final class RunStats {
         long onTime = 0;
         long lateFirings = 0;
         long early = 0;
+        long drained = 0;
         Map<String, Long> dead = deadLetters(links);
         for (LinkCounts c : links) {
             inRows += c.inRows();
@@ -165,10 +176,11 @@ final class RunStats {
             onTime += c.onTime;
             lateFirings += c.lateFirings;
             early += c.early;
+            drained += c.drained;
         }
         // a sliding window holds a record several times: count the records that reached a window instead
         long inWindows = sliding ? source.accepted() - late - dead.getOrDefault(io.tidemark.cli.data.DeadLetter.NO_WINDOW, 0L) : inRows;
         return new RunReport.Counts(source.lines(), source.empty(), source.headers(), source.accepted(), inWindows, late, dead,
-                onTime, lateFirings, early, windows, source.held());
+                onTime, lateFirings, early, windows, source.held(), drained, openWindows, inOpenWindows);
     }
 }

@@ -20,7 +20,7 @@ public final class Summary {
         if (r.stoppedBy() != null && r.checkpoints() != null) {
             rows.add(row("stopped", "by " + r.stoppedBy() + " at a checkpoint (see checkpoints below)"));
         } else if (r.stoppedBy() != null) {
-            rows.add(row("stopped", "by " + r.stoppedBy() + ": the source stopped reading; every line read is accounted for"));
+            rows.add(row("stopped", "by " + r.stoppedBy() + ": the source stopped reading; " + openWindows(c, r.sliding())));
         } else if (r.inputEnded() != null) {
             rows.add(row("input ended", r.inputEnded()));
         }
@@ -33,7 +33,8 @@ public final class Summary {
         }
         rows.add(row("lines read", c.lines() + (skipped.isEmpty() ? "" : " (" + String.join(", ", skipped) + ", skipped)")));
         rows.add(row("window results", c.results() + " (on-time " + c.onTime() + ", late re-firings " + c.lateFirings()
-                + (c.early() > 0 ? ", early " + c.early() : "") + ") for " + c.windows() + " windows"));
+                + (c.early() > 0 ? ", early " + c.early() : "") + (c.drained() > 0 ? ", drained " + c.drained() : "") + ") for "
+                + c.windows() + " windows"));
         rows.add(row("late records", Long.toString(c.late())));
         StringBuilder dl = new StringBuilder(Long.toString(c.deadLetterTotal()));
         if (!c.deadLetters().isEmpty()) {
@@ -70,12 +71,14 @@ public final class Summary {
         // the records that reached a window) in open windows, both in the checkpoint
         boolean asOf = r.stoppedAt() >= 0;
         long held = asOf ? c.held() : 0;
-        long open = asOf && !r.sliding() ? c.unaccounted() - held : 0;
+        long open = asOf && !r.sliding() ? c.unaccounted() - held : r.sliding() ? 0 : c.inOpenWindows();
         if (held > 0) {
             acc.append(" + ").append(held).append(" held by the time guard");
         }
         if (asOf && !r.sliding()) {
             acc.append(" + ").append(open).append(" in open windows");
+        } else if (open > 0) {
+            acc.append(" + ").append(open).append(" in open windows (not written)");
         }
         boolean ok = open >= 0 && c.unaccounted() == held + open;
         acc.append(": ").append(ok ? "OK" : "MISMATCH");
@@ -92,6 +95,22 @@ public final class Summary {
             sb.append(String.format("  %-18s %s%n", row[0], row[1]));
         }
         return sb.toString();
+    }
+
+    /** What a stop did to the windows still open (a sliding window's records are in several: not counted). */
+    private static String openWindows(RunReport.Counts c, boolean sliding) {
+        if (c.drained() > 0) {
+            return plural(c.drained(), "window") + " still open written with timing DRAINED (incomplete: their records so far)";
+        }
+        if (c.openWindows() > 0) {
+            return plural(c.openWindows(), "window") + " still open not written" + (c.inOpenWindows() > 0 && !sliding ? " ("
+                    + plural(c.inOpenWindows(), "record") + ")" : "") + ": they were incomplete (run --drain writes them, timing DRAINED)";
+        }
+        return "every line read is accounted for";
+    }
+
+    private static String plural(long n, String thing) {
+        return n + " " + thing + (n == 1 ? "" : "s");
     }
 
     private static String percent(double share) {

@@ -68,7 +68,7 @@ public final class KafkaSourceType implements SourceType {
 
     static final Key<String> STOP_AT = Key.of("source.stop-at", Types.choice("latest", "never"))
             .dflt("never")
-            .doc("`never`: read until stopped (Ctrl-C: the job reads no more, fires what it holds and prints the summary). "
+            .doc("`never`: read until stopped (Ctrl-C: the job reads no more and prints the summary; see [Stopping](#stopping-signals-and-failures) for the windows still open). "
                     + "`latest`: read each partition up to its end when the job starts, then end.");
 
     static final Key<Map<String, String>> PROPERTIES = Key.of("source.properties", Types.custom(
