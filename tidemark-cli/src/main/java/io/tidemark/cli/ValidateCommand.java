@@ -6,6 +6,7 @@ import io.tidemark.cli.config.JobConfigLoader;
 import io.tidemark.cli.config.JobKeys;
 import io.tidemark.cli.config.Key;
 import io.tidemark.cli.config.Settings;
+import io.tidemark.cli.job.CsvColumns;
 import io.tidemark.cli.job.JobRunner;
 import io.tidemark.cli.spi.OutputContext;
 import io.tidemark.cli.spi.OutputSpec;
@@ -35,6 +36,7 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         JobConfig job = JobConfigLoader.load(jobFile, BuiltIn.catalog());
+        CsvColumns.check(job);
         io.out().println(jobFile + ": OK");
         io.out().print(describe(job));
         return Main.OK;

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
@@ -142,40 +141,12 @@ public final class KeyTable {
     }
 
     private static ConfigException unknown(Group g, String n, UnaryOperator<String> display) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String k : g.names()) {
-            int d = distance(n.toLowerCase(Locale.ROOT), k);
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = k;
-            }
-        }
+        String best = Closest.byEdits(n, g.names());
         String prefix = g.path().isEmpty() ? "" : g.path() + ".";
-        String hint = best != null && bestDistance <= Math.max(2, n.length() / 3)
-                ? " (did you mean '" + display.apply(prefix + best) + "'?)" : "";
+        String hint = best != null ? " (did you mean '" + display.apply(prefix + best) + "'?)" : "";
         List<String> known = new ArrayList<>(g.names());
         java.util.Collections.sort(known);
         return new ConfigException(display.apply(prefix + n), "unknown key" + hint + "; known keys"
                 + (g.path().isEmpty() ? "" : " under '" + display.apply(g.path()) + "'") + ": " + String.join(", ", known));
-    }
-
-    private static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int c = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + c);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 }

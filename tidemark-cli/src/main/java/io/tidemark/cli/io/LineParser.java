@@ -54,6 +54,15 @@ public abstract class LineParser {
     }
 
     /** CSV with the fields named by {@code columns}, or (null) by the header, given later to {@link #header}. */
+    /** The field names a CSV header line gives (its values; a line that does not parse: split at every comma). */
+    public static List<String> csvHeader(String line) {
+        try {
+            return Csv.split(line);
+        } catch (ParseException e) {
+            return List.of(line.split(",", -1));
+        }
+    }
+
     public static LineParser csv(List<String> columns) {
         return new Csv(columns);
     }
@@ -114,13 +123,8 @@ public abstract class LineParser {
 
         @Override
         public void header(String line) {
-            if (fromColumns) {
-                return;
-            }
-            try {
-                names = split(line);
-            } catch (ParseException e) {
-                names = List.of(line.split(",", -1));
+            if (!fromColumns) {
+                names = csvHeader(line);
             }
         }
 

@@ -120,6 +120,7 @@ public final class JobRunner {
                     "checkpoints on a remote Flink cluster (--flink-master) are not supported: the command reads and restores them "
                             + "from its own file system; run on the local MiniCluster (--engine flink alone), or without checkpoint:");
         }
+        CsvColumns.check(job);
         preflight(job);
         InetAddress bind = bindAddress(o.engine());
         RunContext run = new RunContext(job, o.err());

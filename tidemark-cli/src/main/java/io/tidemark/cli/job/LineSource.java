@@ -183,6 +183,8 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
         long empty;
         long headers;
         long accepted;
+        /** Stops the run when its first records are all dead letters for one reason (not for a resumed input). */
+        final AllDeadAtStart allDead = new AllDeadAtStart();
         /** The last counters were sent: the input ended. */
         boolean ended;
 
@@ -207,6 +209,7 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
                 out.header(from.header());
             }
             out.resumed(from.lines(), from.bytes(), from.guard().held().size());
+            r.allDead.passed();
         }
         IOException[] failure = {null};
         TimeGuard.Decisions decisions = new TimeGuard.Decisions() {
@@ -266,8 +269,10 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
                             clock.advanceTo(rejected.arrival());
                         }
                         out.dead(rejected.letter());
+                        r.allDead.dead(rejected.letter());
                     } else {
                         LineInterpreter.Candidate c = (LineInterpreter.Candidate) o;
+                        r.allDead.passed();
                         if (clock != null) {
                             clock.advanceTo(c.arrival());
                         }
