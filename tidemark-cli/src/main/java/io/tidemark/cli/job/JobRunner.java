@@ -124,12 +124,14 @@ public final class JobRunner {
         preflight(job);
         InetAddress bind = bindAddress(o.engine());
         RunContext run = new RunContext(job, o.err());
-        Resume.Plan plan = job.checkpoint() == null ? null : Resume.plan(job, o.parallelism(), o.fresh(), o.engine().flink(), o.err());
-        try {
-            return run(job, o, run, plan, bind);
-        } finally {
-            if (plan != null) {
-                plan.close();
+        try (OutputLocks locks = OutputLocks.take(job)) {
+            Resume.Plan plan = job.checkpoint() == null ? null : Resume.plan(job, o.parallelism(), o.fresh(), o.engine().flink(), o.err());
+            try {
+                return run(job, o, run, plan, bind);
+            } finally {
+                if (plan != null) {
+                    plan.close();
+                }
             }
         }
     }

@@ -13,7 +13,8 @@ import java.nio.file.StandardOpenOption;
  * before is kept aside, next to it, as {@code .NAME.tidemark-previous}: a run that ends well deletes
  * it; a run that fails moves its own lines to {@code NAME.failed} and puts the previous file back. A
  * run killed outright (SIGKILL, power loss) leaves both; the next run finds the kept-aside file, treats
- * it as the last good output and moves the killed run's lines to {@code NAME.failed}.
+ * it as the last good output and moves the killed run's lines to {@code NAME.failed}. A run that ends
+ * well deletes an empty {@code NAME.failed} (one with lines stays: they are a failed run's records).
  *
  * <p>A destination that exists but is not a regular file (a device such as {@code /dev/null}, a pipe)
  * is written in place, with nothing kept aside. A symbolic link is followed: the file it names is kept
@@ -71,6 +72,9 @@ final class FileDestination implements Destination {
         out.close();
         if (keptAside) {
             Files.deleteIfExists(previous);
+        }
+        if (regular && Files.isRegularFile(failed) && Files.size(failed) == 0) {
+            Files.delete(failed); // a failed run's, with nothing in it: only noise beside a good output
         }
     }
 
