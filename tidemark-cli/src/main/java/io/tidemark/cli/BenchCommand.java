@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
  * the benchmarks (nor on Flink, which they compare against); the {@code tidemark} launcher builds
  * them and puts them on the class path only when the first argument is {@code bench}.
  */
-@Command(name = "bench", description = {"Runs the benchmarks (module tidemark-bench) with the given arguments.",
+@Command(name = "bench", description = {"Runs the benchmarks (module tidemark-bench).",
     "For example: tidemark bench --smoke W1.",
     "tidemark bench --help lists the benchmarks' own options."})
 final class BenchCommand implements Callable<Integer> {

@@ -31,7 +31,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Generates order data and runs the seeds' order-statistics job on it.",
+        description = {"Generates order data and runs the order-statistics job on it.",
             "The data has disorder, very late events, an idle partition and bad lines;",
             "the job has 5-minute tumbling windows per user, bounded out-of-orderness",
             "10s, idleness 1m, allowed lateness 30s and late records to a side output.",
@@ -42,8 +42,8 @@ import picocli.CommandLine.Option;
 final class DemoCommand implements Callable<Integer> {
 
     static final String JOB = String.join("\n",
-            "# The seeds' production recipe (003 §10.3): bounded out-of-orderness watermark + idleness",
-            "# + short allowed lateness + late records to a side output. Keys: docs/job-file.md",
+            "# A production setup for out-of-order events: a bounded out-of-orderness watermark, idleness,",
+            "# a short allowed lateness and late records to a side output. Keys: docs/job-file.md",
             "name: order-stats",
             "source:",
             "  type: file",
@@ -75,7 +75,8 @@ final class DemoCommand implements Callable<Integer> {
 
     private final Main.Io io;
 
-    @Option(names = "--dir", paramLabel = "DIR", description = "where to write the data, the job file and the outputs (default: a new temporary folder)")
+    @Option(names = "--dir", paramLabel = "DIR", description = "where to write the data, the job file and the outputs "
+            + "(default: the folder tidemark-demo in the temporary folder, replaced by each demo)")
     Path dir;
 
     @Option(names = "--show", paramLabel = "N", defaultValue = "20", description = "how many results and late records to print (default: ${DEFAULT-VALUE})")
@@ -113,18 +114,22 @@ final class DemoCommand implements Callable<Integer> {
         if (e.flink()) {
             JobRunner.checkEngine(e); // before any data is written
         }
-        Path d = dir != null ? dir : Files.createTempDirectory("tidemark-demo-");
-        Files.createDirectories(d);
+        Path d = folder(dir, "tidemark-demo");
         GeneratorOptions g = data();
         Path data = d.resolve("orders.jsonl");
         OrderGenerator gen = GenerateCommand.write(g, data, io);
         Path jobFile = d.resolve("order-stats.yaml");
         Files.writeString(jobFile, JOB, StandardCharsets.UTF_8);
 
-        out.println("Tidemark demo: order statistics with the seeds' production recipe (003 §10.3)");
+        out.println("Tidemark demo: order statistics per user in 5-minute windows, on out-of-order data");
         out.println();
+        if (dir == null) {
+            out.println("folder    " + d + " (the demo's: the next demo replaces it; --dir DIR keeps one)");
+        }
         out.println("data      " + data);
         out.println("          " + gen.describe());
+        out.println("          very late = arriving 10 minutes late; those that arrive after their window's allowed lateness");
+        out.println("          are the late records below (the rest are dead letters, or their window was still open)");
         out.println("          users u01..u10 on partitions p0..p3; p3 has no orders from minute 12 to 18 (idle)");
         out.println("job       " + jobFile);
         out.println("          5m tumbling windows per user, bounded 10s, idleness 1m, allowed lateness 30s, late side output");
@@ -138,7 +143,7 @@ final class DemoCommand implements Callable<Integer> {
                 "one row per window and user: a late re-firing (timing LATE, firing 2, 3, ...) updated its row");
         table(out, "Late records", (JdbcOutputType.Spec) job.outputs().late(),
                 "SELECT \"userId\", event_time, arrival_time, missed_windows FROM late_orders ORDER BY event_time", show,
-                "after the allowed lateness, kept for the T+1 correction (003 §10.3); the original record is column record");
+                "after the allowed lateness, kept for the next day's correction (backfill); column record holds the original");
         section(out, "Dead letters", job.outputs().deadLetter().file(), Math.min(show, 5),
                 "bad lines, with the reason, file and line; the job went on");
         out.println();
@@ -153,6 +158,30 @@ final class DemoCommand implements Callable<Integer> {
         out.println("  ./tidemark backfill " + jobFile);
         out.println("  ./tidemark reconcile " + jobFile);
         return RunCommand.exitCode(report, io);
+    }
+
+    /**
+     * Where a demo writes: {@code dir} as given, else the folder {@code name} in the temporary folder, emptied
+     * first — one demo's files at a time (about 8 MB), not a new folder per run.
+     */
+    static Path folder(Path dir, String name) throws IOException {
+        return folder(dir, Path.of(System.getProperty("java.io.tmpdir")), name);
+    }
+
+    /** {@link #folder(Path, String)} with {@code tmp} the temporary folder. */
+    static Path folder(Path dir, Path tmp, String name) throws IOException {
+        if (dir != null) {
+            return Files.createDirectories(dir);
+        }
+        Path d = tmp.resolve(name);
+        if (Files.isDirectory(d, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            try (Stream<Path> all = Files.walk(d)) {
+                for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        return Files.createDirectories(d);
     }
 
     /** The query the demo suggests: per user, the windows, orders and revenue. */

@@ -30,6 +30,10 @@ final class ExplainCommand implements Callable<Integer> {
             description = "The job's monitor (default: ${DEFAULT-VALUE}).")
     String monitor;
 
+    @Option(names = {"--port", "--monitor-port"}, paramLabel = "PORT",
+            description = "The job's monitor on this port of 127.0.0.1: the same as --monitor http://127.0.0.1:PORT.")
+    Integer port;
+
     @Option(names = "--key", paramLabel = "KEY", required = true,
             description = "The window's key, as results show it (several key-by fields: their values joined by '|').")
     String key;
@@ -48,6 +52,12 @@ final class ExplainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         long start = parseStart(windowStart);
+        if (port != null) {
+            if (port < 1 || port > 65535) {
+                throw new ConfigException("--port", "must be 1 to 65535: " + port);
+            }
+            monitor = "http://127.0.0.1:" + port;
+        }
         String base = monitor.endsWith("/") ? monitor.substring(0, monitor.length() - 1) : monitor;
         URI uri;
         try {

@@ -30,8 +30,8 @@ import picocli.CommandLine.Spec;
  * the generator source's keys ({@code --rate} is {@code source.rate}), read and checked by the same
  * key table; errors name the option.
  */
-@Command(name = "generate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Writes order data with disorder, late events, idle splits and bad lines.",
+@Command(name = "generate", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+        description = {"Writes order data: disorder, late events, idle splits, bad lines.",
             "Lines come in arrival order, with event-time and arrival-time fields, so that",
             "a job replays them deterministically. Fields: orderId, userId, amount,",
             "eventTime (epoch ms), arrival (epoch ms), partition. The options are the",
@@ -59,7 +59,7 @@ final class GenerateCommand implements Callable<Integer> {
         for (Key<?> k : new GeneratorSource().keys()) {
             OptionSpec.Builder b = OptionSpec.builder("--" + k.name())
                     .paramLabel(k.type().doc().replace("`", "").toUpperCase(java.util.Locale.ROOT).replace(' ', '_'))
-                    .description(k.doc().replace("`", "") + " (default: " + k.defaultDoc().replace("`", "") + ")");
+                    .description(k.doc().replace("`", ""), "(default: " + k.defaultDoc().replace("`", "") + ")");
             if (k == GeneratorSource.IDLE) {
                 b.type(List.class).auxiliaryTypes(String.class).splitRegex(",");
             } else {

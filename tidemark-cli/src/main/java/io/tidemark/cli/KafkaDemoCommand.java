@@ -39,11 +39,11 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "kafka-demo", mixinStandardHelpOptions = true,
         description = {"Runs the order job on a real Kafka broker in this process.",
-            "The demo's orders are written to a 4-partition topic as they arrive (partition p3",
-            "silent for a stretch); the job reads them, each partition watermarked on its own,",
-            "with idleness, and writes its results to a topic. Prints each partition's",
-            "watermark every second, then results and the summary. The ./tidemark launcher",
-            "puts the broker on the class path for kafka-demo."})
+            "The demo's orders are written to a 4-partition topic as they arrive",
+            "(partition p3 silent for a stretch); the job reads them, each partition",
+            "watermarked on its own, with idleness, and writes its results to a topic.",
+            "Prints each partition's watermark every second, then results and the",
+            "summary. The ./tidemark launcher puts the broker on the class path."})
 final class KafkaDemoCommand implements Callable<Integer> {
 
     /** How much faster than the data's own arrival times the orders are written, by default. */
@@ -88,7 +88,8 @@ final class KafkaDemoCommand implements Callable<Integer> {
 
     private final Main.Io io;
 
-    @Option(names = "--dir", paramLabel = "DIR", description = "where to write the data, the job file and the outputs (default: a new temporary folder)")
+    @Option(names = "--dir", paramLabel = "DIR", description = "where to write the data, the job file and the outputs "
+            + "(default: the folder tidemark-kafka-demo in the temporary folder, replaced by each demo)")
     Path dir;
 
     @Option(names = "--show", paramLabel = "N", defaultValue = "10", description = "how many results to print (default: ${DEFAULT-VALUE})")
@@ -115,8 +116,7 @@ final class KafkaDemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintStream out = io.out();
-        Path d = dir != null ? dir : Files.createTempDirectory("tidemark-kafka-demo-");
-        Files.createDirectories(d);
+        Path d = DemoCommand.folder(dir, "tidemark-kafka-demo");
         Path data = d.resolve("orders.jsonl");
         GenerateCommand.write(data(), data, io);
         List<String> lines = Files.readAllLines(data, StandardCharsets.UTF_8);

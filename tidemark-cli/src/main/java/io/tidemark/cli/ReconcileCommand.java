@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "reconcile", mixinStandardHelpOptions = true,
-        description = {"Compares the job's results with a batch recomputation of its input.",
+        description = {"Compares the job's results with a batch recomputation.",
             "The results are read back from the results file (with its corrections file)",
             "or table; the batch side is a plain group-by of all valid input records,",
             "independent of the streaming engine. Prints each window that differs",

@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(name = "run", mixinStandardHelpOptions = true, abbreviateSynopsis = true,
         description = {"Runs a job file and prints a summary at the end.",
             "Results, late records and dead letters go where the job file says, as they come.",
             "Runs on the embedded engine, or with --engine flink on Apache Flink.",
@@ -33,19 +33,19 @@ final class RunCommand implements Callable<Integer> {
     int parallelism;
 
     @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "embedded",
-            description = {"embedded (the default) or flink: Apache Flink, on a local MiniCluster started in this",
-                "process, or on the cluster of --flink-master (the launcher builds tidemark-flink on first use)."})
+            description = "embedded (the default) or flink: Apache Flink, on a local MiniCluster started in this process, or on "
+                    + "the cluster of --flink-master (the launcher builds tidemark-flink on first use).")
     String engine;
 
     @Option(names = "--flink-master", paramLabel = "HOST:PORT",
-            description = {"With --engine flink: a running Flink cluster's REST address (JobManager, port 8081 by",
-                "default); the input paths are then paths on the TaskManagers (docs/job-file.md)."})
+            description = "With --engine flink: a running Flink cluster's REST address (JobManager, port 8081 by default); the "
+                    + "input paths are then paths on the TaskManagers (docs/job-file.md).")
     String flinkMaster;
 
     @Option(names = "--monitor-port", paramLabel = "PORT",
-            description = {"Serves the running job's Prometheus metrics (/metrics), JSON API (/api/...) and a page with live",
-                "watermark charts (/) on this port of 127.0.0.1 (or of the job file's monitoring.bind); 0 takes a free",
-                "port. Overrides the job file's monitoring.port. Embedded engine only."})
+            description = "Serves the running job's Prometheus metrics (/metrics), JSON API (/api/...) and a page with live "
+                    + "watermark charts (/) on this port of 127.0.0.1 (or of the job file's monitoring.bind); 0 takes a "
+                    + "free port. Overrides the job file's monitoring.port. Embedded engine only.")
     Integer monitorPort;
 
     @Option(names = "--no-progress", description = "No progress bar, even on a terminal.")
@@ -54,12 +54,12 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No summary.")
     boolean quiet;
 
-    @Option(names = "--drain", description = {"At a stop (Ctrl-C, SIGTERM): write the windows still open, with timing",
-        "DRAINED (their records so far, not a final result). Not with checkpoint: (a stop keeps them there)."})
+    @Option(names = "--drain", description = "At a stop (Ctrl-C, SIGTERM): write the windows still open, with timing DRAINED "
+            + "(their records so far, not a final result). Not with checkpoint: (a stop keeps them there).")
     boolean drain;
 
-    @Option(names = "--fresh", description = {"With the job file's checkpoint: start from the beginning instead of resuming",
-        "from the latest checkpoint; what checkpoint.dir held is set aside (moved into set-aside-TIME/), not deleted."})
+    @Option(names = "--fresh", description = "With the job file's checkpoint: start from the beginning instead of resuming "
+            + "from the latest checkpoint; what checkpoint.dir held is set aside (moved into set-aside-TIME/), not deleted.")
     boolean fresh;
 
     RunCommand(Main.Io io) {

@@ -47,7 +47,7 @@ final class ValidateCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder();
         Settings s = job.settings();
         for (Key<?> k : JobKeys.table(BuiltIn.catalog()).keys()) {
-            if (!s.applies(k) || !s.isSet(k) && s.get(k) == null && !k.path().equals("name")) {
+            if (!s.applies(k) || !s.isSet(k) && s.get(k) == null && !k.path().equals("name") || absentSection(job, k)) {
                 continue;
             }
             String value = k.path().equals("name") ? job.name() : show(k, s);
@@ -78,6 +78,12 @@ final class ValidateCommand implements Callable<Integer> {
             sb.append(String.format("%-34s %s%n", "note", n));
         }
         return sb.toString();
+    }
+
+    /** A key of a section the job file does not have, whose defaults mean nothing then: checkpoint, monitoring. */
+    private static boolean absentSection(JobConfig job, Key<?> k) {
+        return k.path().startsWith("checkpoint.") && job.checkpoint() == null
+                || k.path().startsWith("monitoring.") && job.monitoring() == null;
     }
 
     @SuppressWarnings("unchecked")

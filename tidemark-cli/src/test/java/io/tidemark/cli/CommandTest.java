@@ -55,6 +55,39 @@ class CommandTest {
         }
     }
 
+    /**
+     * No word is cut by the help's wrapping: every word a command's or an option's description was written
+     * with, and every parameter label, shows whole in its help ({@code run --help} showed {@code JOB.} and
+     * {@code yaml} on two lines; kafka-demo's description wrapped each of its lines into a leftover word).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "run", "validate", "explain", "generate", "demo", "kafka-demo", "bench", "backfill", "reconcile"})
+    void helpWrapsBetweenWordsOnly(String command) {
+        picocli.CommandLine cl = command.isEmpty() ? Main.commandLine(io()) : Main.commandLine(io()).getSubcommands().get(command);
+        String help = cl.getUsageMessage();
+        java.util.Set<String> shown = new java.util.HashSet<>(List.of(help.split("\\s+")));
+        List<String> written = new ArrayList<>(List.of(cl.getCommandSpec().usageMessage().description()));
+        for (picocli.CommandLine.Model.OptionSpec o : cl.getCommandSpec().options()) {
+            written.addAll(List.of(o.description()));
+        }
+        for (picocli.CommandLine.Model.PositionalParamSpec p : cl.getCommandSpec().positionalParameters()) {
+            written.add(p.paramLabel());
+        }
+        List<String> cut = new ArrayList<>();
+        for (String line : written) {
+            for (String word : line.replace("${DEFAULT-VALUE}", "").split("\\s+")) {
+                if (!word.isEmpty() && !shown.contains(word) && shown.stream().noneMatch(w -> w.contains(word))) {
+                    cut.add(word);
+                }
+            }
+        }
+        assertThat(cut).as("words cut in the help of '%s':%n%s", command, help).isEmpty();
+        List<String> synopsis = List.of(cl.getHelp().synopsis(0).split("\\s+"));
+        for (picocli.CommandLine.Model.PositionalParamSpec p : cl.getCommandSpec().positionalParameters()) {
+            assertThat(synopsis).as("the synopsis of '%s'", command).anyMatch(w -> w.replaceAll("^\\[|[\\[\\].]*$", "").equals(p.paramLabel()));
+        }
+    }
+
     private static Main.Io io() {
         return new Main.Io(System.out, System.err, false, new io.tidemark.cli.job.RunControl());
     }

@@ -191,6 +191,8 @@ class ConfigErrorTest {
                 .containsPattern("\n  event-time.max-future +1h \\(default\\)\n")
                 .containsPattern("\n  dead-letter-limit +10% \\(default\\)\n")
                 .doesNotContain("window.gap").doesNotContain("source.host")
+                // no checkpoint: or monitoring: section: their defaults are not settings of this job
+                .doesNotContain("checkpoint.").doesNotContain("monitoring.")
                 .containsPattern("writes output.results +jsonl .*/out/results.jsonl\n");
         assertThat(dir.resolve("out")).doesNotExist();
     }

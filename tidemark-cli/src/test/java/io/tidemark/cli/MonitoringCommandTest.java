@@ -54,6 +54,11 @@ class MonitoringCommandTest {
             // the socket stays open: window [0, 10 s) of u1 waits for event time to pass its end
             assertThat(why.out()).startsWith("waiting_for_event_time: the window holds records")
                     .contains("ok       timestamps and watermarks assigned");
+            // --port, as run's --monitor-port names it; the key as typed, not as the engine holds it (["u2"])
+            String port = running.url.replaceAll(".*:(\\d+)/?$", "$1");
+            CliHarness.Result none = run("explain", "--port", port, "--key", "u2", "--window-start", "0");
+            none.assertOk();
+            assertThat(none.out()).contains("key 'u2'").doesNotContain("[\"u2\"]");
             feed.close();
             assertThat(running.exitCode()).as(running.err()).isZero();
         }

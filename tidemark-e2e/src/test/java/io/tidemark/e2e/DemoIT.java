@@ -35,6 +35,8 @@ class DemoIT {
     void theDemoThenWhatItSuggests() throws Exception {
         Path job = work.resolve("embedded/order-stats.yaml");
         assertThat(embedded.out()).contains("== Results (first 20 of 60 rows in table order_stats)")
+                .doesNotContain("§").doesNotContain("seeds'") // no internal jargon
+                .contains("are the late records below")
                 .contains("Run it again:  ./tidemark run " + job)
                 .containsPattern("accounted +69170 lines read = \\d+ in window results \\+ \\d+ late \\+ \\d+ dead letters: OK");
         assertThat(Files.exists(work.resolve("embedded/out/dead-letter.jsonl"))).isTrue();

@@ -13,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -119,9 +120,14 @@ public final class JobMonitor implements AutoCloseable {
 
     /** Why window {@code windowStart} of {@code key} has not fired (see {@link WindowExplainer}). */
     public Explanation explain(String key, long windowStart) throws InterruptedException {
-        Explanation e = explainer.explain(options.keyText().apply(key), windowStart);
-        return new Explanation(key, e.windowStart(), e.windowEnd(), e.reason(), e.message(), e.watermark(), e.holdingBack(),
-                e.checklist(), e.details()); // the key as asked
+        String engineKey = options.keyText().apply(key);
+        Explanation e = explainer.explain(engineKey, windowStart);
+        // the key as asked, in the sentences too (not the engine's text of it, such as ["s07"])
+        java.util.function.UnaryOperator<String> asAsked = s -> s == null ? null : s.replace("'" + engineKey + "'", "'" + key + "'");
+        List<Explanation.Check> checklist = e.checklist().stream()
+                .map(c -> new Explanation.Check(c.check(), c.finding(), asAsked.apply(c.detail()))).toList();
+        return new Explanation(key, e.windowStart(), e.windowEnd(), e.reason(), asAsked.apply(e.message()), e.watermark(),
+                e.holdingBack(), checklist, e.details());
     }
 
     /** Stops serving; takes a last sample first, so the history ends with the job's final state. */
