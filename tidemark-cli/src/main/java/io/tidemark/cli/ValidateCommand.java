@@ -6,6 +6,7 @@ import io.tidemark.cli.config.JobConfigLoader;
 import io.tidemark.cli.config.JobKeys;
 import io.tidemark.cli.config.Key;
 import io.tidemark.cli.config.Settings;
+import io.tidemark.cli.job.BoundCheck;
 import io.tidemark.cli.job.CsvColumns;
 import io.tidemark.cli.job.JobRunner;
 import io.tidemark.cli.spi.OutputContext;
@@ -94,6 +95,10 @@ final class ValidateCommand implements Callable<Integer> {
 
     static List<String> notes(JobConfig job) {
         List<String> out = new ArrayList<>();
+        String bound = BoundCheck.beforeRun(job);
+        if (bound != null) {
+            out.add("warning: " + bound);
+        }
         JobConfig.Window w = job.window();
         if (w.hasGaps()) {
             out.add("window.slide (" + Durations.format(w.slide()) + ") is larger than window.size (" + Durations.format(w.size())

@@ -129,7 +129,10 @@ public final class JobKeys {
     public static final Key<Duration> MAX_OUT_OF_ORDERNESS = Key.of("watermark.max-out-of-orderness", Types.duration())
             .applies(Applies.when(STRATEGY, "bounded"))
             .required("how far out of order events may be (e.g. 10s) for strategy bounded")
-            .doc("How far behind the largest event time a record may be and still be on time.");
+            .doc("How far behind the largest event time a record may be and still be on time. A bound more than 10 times "
+                    + "`window.size` (a session's `gap`) is warned about by `validate` and `run` (`5000s` meant as `5s`: every "
+                    + "window would fire 1h23m20s after its end), and the summary warns when it is longer than the event time "
+                    + "the results span (no window could fire before the input ended).");
 
     public static final Key<String> EMIT = Key.of("watermark.emit", Types.choice("periodic", "per-event"))
             .dflt("periodic")

@@ -121,6 +121,10 @@ public final class JobRunner {
                             + "from its own file system; run on the local MiniCluster (--engine flink alone), or without checkpoint:");
         }
         CsvColumns.check(job);
+        String bound = BoundCheck.beforeRun(job);
+        if (bound != null) {
+            o.err().println("tidemark: warning: " + bound);
+        }
         preflight(job);
         InetAddress bind = bindAddress(o.engine());
         RunContext run = new RunContext(job, o.err());
@@ -474,7 +478,7 @@ public final class JobRunner {
         String stopped = o.control().stoppedBy();
         return new RunReport(job.name(), o.engine(), sliding, counts, w, wall, stopped,
                 stopped == null ? source.endReason() : null, job.deadLetterLimit(), checkpoints, stoppedAt, stats.restoredRecords(),
-                run.notes());
+                run.notes(), BoundCheck.afterRun(job, stats.minWindowStart(), stats.maxWindowEnd()));
     }
 
     /**

@@ -13,14 +13,16 @@ import java.util.Map;
  *     open windows or held, in the checkpoint), or -1
  * @param recordsBefore the records read before this run (as of the checkpoint it resumed from): events/s is this run's
  * @param outputNotes what outputs say beyond their records (retried database errors), by output key
+ * @param warning what looks wrong in the run's settings given what it saw (an implausible watermark bound), or null
  */
 public record RunReport(String jobName, Engine engine, boolean sliding, Counts counts, Watermarks watermarks,
         long wallMillis, String stoppedBy, String inputEnded, double deadLetterLimit, String checkpoints, long stoppedAt,
-        long recordsBefore, Map<String, String> outputNotes) {
+        long recordsBefore, Map<String, String> outputNotes, String warning) {
 
     public RunReport(String jobName, Engine engine, boolean sliding, Counts counts, Watermarks watermarks,
             long wallMillis, String stoppedBy, String inputEnded, double deadLetterLimit) {
-        this(jobName, engine, sliding, counts, watermarks, wallMillis, stoppedBy, inputEnded, deadLetterLimit, null, -1, 0, Map.of());
+        this(jobName, engine, sliding, counts, watermarks, wallMillis, stoppedBy, inputEnded, deadLetterLimit, null, -1, 0, Map.of(),
+                null);
     }
 
     /**

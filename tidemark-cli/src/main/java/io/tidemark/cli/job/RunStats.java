@@ -78,6 +78,26 @@ final class RunStats {
 
     synchronized void result(String link, WindowResult r) {
         link(link).result(r);
+        span(r);
+    }
+
+    /** The event time the run's window results spanned (this run's: not kept in checkpoints). */
+    private long minWindowStart = Long.MAX_VALUE;
+    private long maxWindowEnd = Long.MIN_VALUE;
+
+    private void span(WindowResult r) {
+        minWindowStart = Math.min(minWindowStart, r.windowStart());
+        maxWindowEnd = Math.max(maxWindowEnd, r.windowEnd());
+    }
+
+    /** The earliest start of a window with a result this run (Long.MAX_VALUE: none). */
+    synchronized long minWindowStart() {
+        return minWindowStart;
+    }
+
+    /** The latest end of a window with a result this run (Long.MIN_VALUE: none). */
+    synchronized long maxWindowEnd() {
+        return maxWindowEnd;
     }
 
     /** Windows open at a stop and not written, and their records (a run without checkpoints: not per link). */
@@ -86,6 +106,7 @@ final class RunStats {
 
     /** {@code r} fired a window still open at a stop; it is not written. */
     synchronized void openAtStop(WindowResult r) {
+        span(r);
         openWindows++;
         inOpenWindows += r.count();
     }

@@ -90,6 +90,9 @@ public final class Summary {
         }
         boolean cut = r.checkpoints() == null || r.stoppedBy() == null || asOf; // else: counts of a stop not at a checkpoint's barriers
         rows.add(row("accounted", cut ? acc.toString() : "n/a: the counts are not those of a checkpoint"));
+        if (r.warning() != null) {
+            rows.add(row("warning", r.warning()));
+        }
         StringBuilder sb = new StringBuilder("Summary of '" + r.jobName() + "'\n");
         for (String[] row : rows) {
             sb.append(String.format("  %-18s %s%n", row[0], row[1]));
