@@ -115,6 +115,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         cl.addSubcommand("kafka-demo", new KafkaDemoCommand(io));
         cl.addSubcommand("backfill", new BackfillCommand(io));
         cl.addSubcommand("reconcile", new ReconcileCommand(io));
+        cl.addSubcommand("profile", new io.tidemark.cli.profile.ProfileCommand(io.out()));
+        cl.addSubcommand("tune", new io.tidemark.cli.profile.TuneCommand(io.out()));
         cl.addSubcommand("bench", new BenchCommand(io));
         cl.addSubcommand("help", new CommandLine.HelpCommand()); // tidemark help [COMMAND]
         // everything after "bench" is the benchmark's own command line, --help included

@@ -27,6 +27,14 @@ public final class JobConfigLoader {
         return parse(root, jobFile.toAbsolutePath().normalize(), catalog);
     }
 
+    /**
+     * A job described by {@code root} (a job file's tree) as if it were the file {@code jobFile}: relative
+     * paths resolve against its folder. For commands that build a job from their options.
+     */
+    public static JobConfig fromTree(JsonNode root, Path jobFile, Catalog catalog) {
+        return parse(root, jobFile.toAbsolutePath().normalize(), catalog);
+    }
+
     static JobConfig parse(JsonNode root, Path jobFile, Catalog catalog) {
         Path dir = jobFile.getParent();
         Settings s = JobKeys.table(catalog).read(root);

@@ -396,7 +396,12 @@ public final class JobRunner {
 
     /** The job's watermark strategy for records whose event time {@code time} gives. */
     static <T> WatermarkStrategy<T> strategy(JobConfig job, io.tidemark.api.common.eventtime.SerializableTimestampAssigner<T> time) {
-        JobConfig.Watermark w = job.watermark();
+        return strategy(job.watermark(), time);
+    }
+
+    /** The watermark strategy of the job file's {@code watermark} section {@code w}. */
+    public static <T> WatermarkStrategy<T> strategy(JobConfig.Watermark w,
+            io.tidemark.api.common.eventtime.SerializableTimestampAssigner<T> time) {
         WatermarkStrategy<T> s = switch (w.strategy()) {
             case BOUNDED -> WatermarkStrategy.forBoundedOutOfOrderness(w.maxOutOfOrderness());
             case MONOTONOUS -> WatermarkStrategy.forMonotonousTimestamps();

@@ -1,0 +1,172 @@
+package io.tidemark.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code tidemark profile} on inputs whose answers the test computes itself: a known delay distribution
+ * with a peak hour, bad lines, an empty input; and {@code tune} with one candidate.
+ */
+class ProfileTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final long HOUR = 3_600_000L;
+    static final long START = 1_704_067_200_000L; // 2024-01-01T00:00:00Z
+    /** The sketch's stated error: within 1 % (and exact below 256 ms; 1 ms for the rounding of the test's own ranks). */
+    static final double RELATIVE_ERROR = 0.01;
+
+    @TempDir
+    Path dir;
+
+    record Rec(long ts, long arrival) {}
+
+    /**
+     * 48 hours, a record every 2 s, delays lognormal with median 2 s and sigma 0.6, except from 14:00 to
+     * 15:00 (the peak), sigma 1.4; written in arrival order.
+     */
+    static List<Rec> lognormal() {
+        Random r = new Random(42);
+        List<Rec> recs = new ArrayList<>();
+        for (long t = START; t < START + 48 * HOUR; t += 2000) {
+            boolean peak = Math.floorMod(t, 24 * HOUR) / HOUR == 14;
+            double delay = 2000 * Math.exp((peak ? 1.4 : 0.6) * r.nextGaussian());
+            recs.add(new Rec(t, t + Math.round(delay)));
+        }
+        recs.sort(Comparator.comparingLong(Rec::arrival));
+        return recs;
+    }
+
+    static long exactQuantile(long[] sorted, double q) {
+        int rank = (int) Math.max(1, Math.ceil(q * sorted.length));
+        return sorted[rank - 1];
+    }
+
+    static void assertWithinSketchError(long reported, long exact, String what) {
+        assertThat((double) reported).as(what + ": reported " + reported + " ms, exact " + exact + " ms")
+                .isCloseTo(exact, within(Math.max(1.0, exact * RELATIVE_ERROR)));
+    }
+
+    @Test
+    void quantilesOfAKnownDistributionAreWithinTheSketchsErrorOfTheExactOnes() throws Exception {
+        List<Rec> recs = lognormal();
+        List<String> lines = new ArrayList<>();
+        for (Rec x : recs) {
+            lines.add("{\"ts\":" + x.ts() + ",\"arrival\":" + x.arrival() + ",\"user\":\"u" + (x.ts() / 2000 % 7) + "\"}");
+        }
+        Path data = dir.resolve("delays.jsonl");
+        Files.write(data, lines, StandardCharsets.UTF_8);
+        // the exact figures, from the same records in the same order
+        long[] disorder = new long[recs.size()];
+        long[] delay = new long[recs.size()];
+        List<Long> peakDisorder = new ArrayList<>();
+        List<Long> calmDisorder = new ArrayList<>();
+        long highest = Long.MIN_VALUE;
+        for (int i = 0; i < recs.size(); i++) {
+            Rec x = recs.get(i);
+            highest = Math.max(highest, x.ts());
+            disorder[i] = highest - x.ts();
+            delay[i] = x.arrival() - x.ts();
+            (Math.floorMod(x.ts(), 24 * HOUR) / HOUR == 14 ? peakDisorder : calmDisorder).add(disorder[i]);
+        }
+        Arrays.sort(disorder);
+        Arrays.sort(delay);
+
+        CliHarness.Result r = CliHarness.run("profile", "--input", data.toString(), "--event-time-field", "ts",
+                "--arrival-time-field", "arrival", "--key-by", "user", "--json").assertOk();
+        JsonNode p = JSON.readTree(r.out());
+        assertThat(p.at("/reading/records").asLong()).isEqualTo(recs.size());
+        String[] names = {"p50", "p90", "p95", "p99", "p99.9", "p99.99"};
+        double[] qs = {0.5, 0.9, 0.95, 0.99, 0.999, 0.9999};
+        for (int i = 0; i < qs.length; i++) {
+            assertWithinSketchError(p.at("/disorder/quantilesMs").get(names[i]).asLong(), exactQuantile(disorder, qs[i]), "disorder " + names[i]);
+            assertWithinSketchError(p.at("/delay/quantilesMs").get(names[i]).asLong(), exactQuantile(delay, qs[i]), "delay " + names[i]);
+        }
+        assertThat(p.at("/disorder/maxMs").asLong()).isEqualTo(disorder[disorder.length - 1]);
+        long[] peak = peakDisorder.stream().mapToLong(Long::longValue).sorted().toArray();
+        long[] calm = calmDisorder.stream().mapToLong(Long::longValue).sorted().toArray();
+        JsonNode byHour = p.get("byTimeOfDay");
+        assertThat(byHour).hasSize(24);
+        assertWithinSketchError(byHour.get(14).get("disorderP99Ms").asLong(), exactQuantile(peak, 0.99), "peak hour p99");
+        assertThat(byHour.get(14).get("disorderP99Ms").asLong()).as("the peak hour's tail is visibly wider")
+                .isGreaterThan(2 * exactQuantile(calm, 0.99));
+        // the recommendation: P99 × 1.3, rounded up to two digits
+        long p99 = p.at("/disorder/quantilesMs/p99").asLong();
+        long bound = p.at("/recommendation/boundMs").asLong();
+        assertThat(bound).isBetween((long) Math.ceil(p99 * 1.3), (long) Math.ceil(p99 * 1.3 * 1.1));
+        assertThat(p.at("/recommendation/idlenessMs").asLong()).isGreaterThanOrEqualTo(3 * bound);
+        assertThat(p.get("warnings").toString()).doesNotContain("less than 24 h");
+    }
+
+    @Test
+    void badLinesAreCountedAsRunCountsThem() throws Exception {
+        Path data = CliHarness.write(dir, "orders.jsonl",
+                CliHarness.order("u1", 1000, "1"),
+                "{not json",
+                "",
+                "   ",
+                "{\"userId\":\"u1\",\"eventTime\":1704067213,\"amount\":1}",
+                "{\"userId\":\"u2\",\"amount\":1}",
+                "{\"userId\":\"u2\",\"eventTime\":\"soon\",\"amount\":1}",
+                CliHarness.order("u2", 3000, "2"),
+                CliHarness.order("u1", 2500, "2"),
+                CliHarness.order("u1", 9000, "x"),
+                CliHarness.order("u1", 12000, "3"));
+        Path job = CliHarness.job(dir, "{strategy: bounded, max-out-of-orderness: 1s}", "{type: tumbling, size: 5s}");
+        String summary = CliHarness.run("run", job.toString()).out();
+        Matcher m = Pattern.compile("dead letters +(\\d+) \\(([^)]*)\\)").matcher(summary);
+        assertThat(m.find()).as(summary).isTrue();
+        JsonNode p = JSON.readTree(CliHarness.run("profile", job.toString(), "--json").assertOk().out());
+        assertThat(p.at("/reading/deadLetterTotal").asLong()).isEqualTo(Long.parseLong(m.group(1)));
+        List<String> reasons = new ArrayList<>();
+        p.at("/reading/deadLetters").fields().forEachRemaining(e -> reasons.add(e.getKey() + " " + e.getValue().asLong()));
+        assertThat(String.join(", ", reasons)).isEqualTo(m.group(2));
+        assertThat(p.at("/reading/lines").asLong()).isEqualTo(11);
+        assertThat(p.at("/reading/empty").asLong()).isEqualTo(1);
+        assertThat(p.at("/outliers/wrongUnit").asLong()).isEqualTo(1);
+        assertThat(p.at("/reading/records").asLong()).isEqualTo(4);
+    }
+
+    @Test
+    void anEmptyInputSaysThereIsNothingToMeasure() throws Exception {
+        CliHarness.write(dir, "orders.jsonl");
+        Files.writeString(dir.resolve("orders.jsonl"), "");
+        Path job = CliHarness.job(dir, "{strategy: bounded, max-out-of-orderness: 1s}", "{type: tumbling, size: 5s}");
+        CliHarness.Result r = CliHarness.run("profile", job.toString()).assertOk();
+        assertThat(r.out()).contains("0 lines: 0 records").contains("warning: no record was accepted");
+        JsonNode t = JSON.readTree(CliHarness.run("tune", job.toString(), "--bounds", "1s", "--json").assertOk().out());
+        assertThat(t.at("/candidates/0/records").asLong()).isZero();
+        assertThat(t.at("/candidates/0/late").asLong()).isZero();
+    }
+
+    @Test
+    void aGridOfOneCandidateIsNamedOrRefusedByTheBudgets() throws Exception {
+        CliHarness.write(dir, "orders.jsonl",
+                CliHarness.order("u1", 1000, "1"),
+                CliHarness.order("u1", 7000, "1"),
+                CliHarness.order("u1", 2000, "1"), // 5 s behind: late with a bound of 1 s (window [0, 5000) ended)
+                CliHarness.order("u1", 12000, "1"));
+        Path job = CliHarness.job(dir, "{strategy: bounded, max-out-of-orderness: 1s, emit: per-event}", "{type: tumbling, size: 5s}");
+        JsonNode within = JSON.readTree(CliHarness.run("tune", job.toString(), "--bounds", "1s", "--max-late-share", "50%", "--json")
+                .assertOk().out());
+        assertThat(within.get("candidates")).hasSize(1);
+        assertThat(within.at("/candidates/0/late").asLong()).isEqualTo(1);
+        assertThat(within.at("/verdict/smallestWithinLateShareMs").asLong()).isEqualTo(1000);
+        CliHarness.Result refused = CliHarness.run("tune", job.toString(), "--bounds", "1s", "--max-late-share", "10%").assertOk();
+        assertThat(refused.out()).contains("no candidate keeps late records within 10.0%").contains("25.0%");
+    }
+}
