@@ -34,7 +34,7 @@ class CommandTest {
 
     /** Every command's help: its description lines are whole sentences within 80 columns, never cut. */
     @ParameterizedTest
-    @ValueSource(strings = {"", "run", "validate", "generate", "demo", "kafka-demo", "bench", "backfill", "reconcile"})
+    @ValueSource(strings = {"", "run", "validate", "generate", "demo", "kafka-demo", "bench", "backfill", "reconcile", "profile", "tune"})
     void helpTextIsNeverCutMidSentence(String command) {
         String help = (command.isEmpty() ? Main.commandLine(io()) : Main.commandLine(io()).getSubcommands().get(command)).getUsageMessage();
         for (String line : help.lines().toList()) {
@@ -51,7 +51,7 @@ class CommandTest {
                     entries.set(entries.size() - 1, entries.get(entries.size() - 1) + " " + l.strip());
                 }
             }
-            assertThat(entries).hasSize(10).allSatisfy(e -> assertThat(e).endsWith("."));
+            assertThat(entries).hasSize(12).allSatisfy(e -> assertThat(e).endsWith("."));
         }
     }
 
