@@ -43,6 +43,10 @@ public final class ProfileCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the figures as JSON instead of text.")
     boolean json;
 
+    @Option(names = "--html", paramLabel = "FILE",
+            description = "Also write the figures as one self-contained page with charts (opens without a network).")
+    Path html;
+
     public ProfileCommand(PrintStream out) {
         this.out = out;
     }
@@ -60,6 +64,12 @@ public final class ProfileCommand implements Callable<Integer> {
         JobConfig config = job.load(jobFile);
         Profile p = Profile.measure(config, durationMs, bucketMs, factor);
         out.print(json ? Json.write(p) : ProfileText.format(p));
+        if (html != null) {
+            ReportPage.write(p, html);
+            if (!json) {
+                out.println("report: " + html.toAbsolutePath());
+            }
+        }
         return 0;
     }
 }

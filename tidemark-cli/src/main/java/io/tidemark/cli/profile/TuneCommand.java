@@ -50,6 +50,10 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the figures as JSON instead of text.")
     boolean json;
 
+    @Option(names = "--html", paramLabel = "FILE",
+            description = "Also write the figures as one self-contained page with charts (opens without a network).")
+    Path html;
+
     public TuneCommand(PrintStream out) {
         this.out = out;
     }
@@ -65,6 +69,12 @@ public final class TuneCommand implements Callable<Integer> {
         long durationMs = duration == null ? 0 : Durations.parse("--duration", duration, false).toMillis();
         Tune t = Tune.run(config, b, l, share, delay, durationMs);
         out.print(json ? Json.write(t) : t.text());
+        if (html != null) {
+            ReportPage.write(t, html);
+            if (!json) {
+                out.println("report: " + html.toAbsolutePath());
+            }
+        }
         return 0;
     }
 
