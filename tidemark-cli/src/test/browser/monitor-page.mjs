@@ -35,11 +35,17 @@ try {
   page.on("pageerror", e => errors.push(String(e)));
   page.on("console", m => { if (m.type() === "error") errors.push(m.text()); });
   await page.goto(url, { timeout: TIMEOUT });
-  await page.waitForFunction(() => document.querySelectorAll("#chart-watermark path").length > 0
+  await page.waitForFunction(() => document.querySelectorAll("#chart-watermark canvas").length > 0
+      && Number(document.querySelector("#chart-watermark").dataset.points) > 0
       && document.querySelector("#job").textContent !== "…", null, { timeout: TIMEOUT });
-  for (const chart of ["#chart-lag", "#chart-idle", "#chart-windows", "#chart-late", "#chart-dead"]) {
+  for (const chart of ["#chart-lag", "#chart-idle", "#chart-windows", "#chart-late", "#chart-dead", "#chart-lateshare", "#chart-disorder"]) {
     await page.waitForSelector(chart + "[data-points]", { timeout: TIMEOUT });
   }
+  // the disorder chart gets the splits' quantiles (the source publishes them at a check after the monitor asks)
+  await page.waitForFunction(() => Number(document.querySelector("#chart-disorder").dataset.points) > 0, null, { timeout: TIMEOUT });
+  // a lag of 1006 days moving by seconds: each axis tick keeps its seconds (issue 24: every tick read "1006.2 d")
+  const ticks = await page.evaluate(() => [86940000, 86940005, 86940010].map(v => seconds(v, 5)));
+  if (new Set(ticks).size !== 3) fail("lag ticks not told apart: " + ticks.join(", "));
   const before = await splitLegend(page);
   if (!before) fail("no split series in the watermark chart");
   console.log("READY " + before);
@@ -51,8 +57,14 @@ try {
   }, before, { timeout: TIMEOUT });
   const after = await splitLegend(page);
   console.log("CHANGED " + before + " => " + after);
-  const rows = await page.$$eval("#now tr", trs => trs.map(tr => tr.textContent));
-  if (!rows.some(r => r.startsWith("window"))) fail("no window operator row in the table: " + rows.join(" / "));
+  const rows = await page.$$eval("#now tr", trs => trs.map(tr => [...tr.children].map(td => td.textContent)));
+  const windowRow = rows.find(r => r[0] === "window");
+  if (!windowRow) fail("no window operator row in the table: " + rows.map(r => r.join(" ")).join(" / "));
+  // one input channel feeds the window operator: it cannot be "held back" by it (issue 24: "held back by" in red for one input)
+  if (windowRow[windowRow.length - 1] !== "") fail("the window operator is shown held back by its only input: " + windowRow.join(" "));
+  const sourceRow = rows.find(r => r[0] === "source");
+  if (!sourceRow || sourceRow[sourceRow.length - 1] !== "d2") fail("the source is not shown held back by its silent split d2: "
+      + (sourceRow || []).join(" "));
   await page.fill("input[name=key]", key);
   await page.fill("input[name=window_start]", windowStart);
   await page.click("#explain button");

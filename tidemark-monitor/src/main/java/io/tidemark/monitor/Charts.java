@@ -41,7 +41,7 @@ public final class Charts {
         if (s == null) {
             String dist = WEBJAR + version() + "/dist/";
             s = "<style>/* uPlot " + version() + ", MIT licence */\n" + resource(dist + "uPlot.min.css") + "</style>\n<script>/* uPlot "
-                    + version() + " (https://github.com/leeoniya/uPlot), MIT licence */\n"
+                    + version() + ", MIT licence */\n"
                     + resource(dist + "uPlot.iife.min.js").replace("</script", "<\\/script") + "</script>";
             inline = s;
         }

@@ -12,6 +12,7 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +60,8 @@ public final class JobMonitor implements AutoCloseable {
     private final History history;
     private final WindowExplainer explainer;
     private long seq;
+    /** Each input's disorder at the previous sample, for the disorder since (under the monitor's lock). */
+    private final Map<String, io.tidemark.api.common.eventtime.DisorderSketch> disorder = new HashMap<>();
 
     private JobMonitor(JobClient job, MonitorOptions options, Clock clock) throws IOException {
         this.job = job;
@@ -105,7 +108,7 @@ public final class JobMonitor implements AutoCloseable {
 
     /** Takes a sample now and adds it to the history. */
     public synchronized Sample sample() {
-        Sample s = Sample.of(++seq, System.currentTimeMillis(), clock.currentTimeMillis(), job, options.deadLetters().get());
+        Sample s = Sample.of(++seq, System.currentTimeMillis(), clock.currentTimeMillis(), job, options.deadLetters().get(), disorder);
         history.add(s);
         return s;
     }
@@ -220,7 +223,8 @@ public final class JobMonitor implements AutoCloseable {
 
     private static MonitorServer.Reply page(Request request) throws IOException {
         try (InputStream in = JobMonitor.class.getResourceAsStream("web/index.html")) {
-            return new MonitorServer.Reply(200, "text/html; charset=utf-8", in.readAllBytes());
+            String page = Charts.inline(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            return new MonitorServer.Reply(200, "text/html; charset=utf-8", page.getBytes(StandardCharsets.UTF_8));
         }
     }
 

@@ -123,8 +123,9 @@ class MetricsEndpointTest {
             HttpResponse<String> page = get(base + "/");
             assertThat(page.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("text/html"));
             assertThat(page.body()).contains("<title>Tidemark monitor</title>").contains("/api/history");
-            // self-contained: nothing loaded from elsewhere (the SVG namespace is a name, not a fetch)
-            assertThat(page.body().replace("http://www.w3.org/2000/svg", "")).doesNotContain("http://", "https://", "src=");
+            // self-contained: uPlot inlined, nothing loaded from elsewhere (a comment naming uPlot's home is no fetch)
+            assertThat(page.body()).contains("uPlot 1.6.30").doesNotContain(Charts.MARKER);
+            assertThat(page.body().replaceAll("/\\*[^*]*\\*/", "")).doesNotContain("http://", "https://", "src=");
             assertThat(get(base + "/nothing-here").statusCode()).isEqualTo(404);
             HttpResponse<String> bad = get(base + "/api/explain?key=k");
             assertThat(bad.statusCode()).isEqualTo(400);

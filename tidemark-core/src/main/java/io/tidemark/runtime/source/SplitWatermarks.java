@@ -266,8 +266,7 @@ public final class SplitWatermarks<T> {
                 List<InputStatus> all = new ArrayList<>();
                 for (Split<T> s : splits) {
                     all.add(new InputStatus(s.id, true, s.state.readWatermark(), s.state.readIdle(), s.events.idleSince(),
-                            s.events.idleBefore(),
-                            s.events.lastActive(), s.events.maxTimestamp()));
+                            s.events.idleBefore(), s.events.lastActive(), s.events.maxTimestamp(), s.events.disorder()));
                 }
                 return all;
             }

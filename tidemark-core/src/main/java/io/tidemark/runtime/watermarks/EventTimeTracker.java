@@ -1,5 +1,6 @@
 package io.tidemark.runtime.watermarks;
 
+import io.tidemark.api.common.eventtime.DisorderSketch;
 import io.tidemark.api.common.metrics.TimestampJump;
 import io.tidemark.time.Clock;
 import java.util.Arrays;
@@ -16,6 +17,8 @@ import java.util.List;
  * {@code KEPT_JUMPS · ln n} times in all). The clock is read at the periodic check ({@link #check}, every
  * watermark interval), at a change of idleness, and when a jump is kept, never per record. Published
  * values are volatile fields and a copy-on-write array: readers see a recent value, never a torn one.
+ * The disorder of the records ({@link #disorder}) costs a count per record in order, a sketch insertion
+ * (a few ns) per record behind; it is copied for readers at a check after one asked.
  */
 public final class EventTimeTracker {
 
@@ -37,6 +40,12 @@ public final class EventTimeTracker {
     /** Idle time of the idle stretches that ended, ms. */
     private volatile long idleBefore;
     private volatile TimestampJump[] jumps = NONE;
+    /** The disorder of the input's records: how far each was behind the largest timestamp before it (0s counted in {@link #inOrder}). */
+    private final DisorderSketch disorder = new DisorderSketch();
+    /** Records at or above the largest timestamp since the disorder was last published, recorded as 0 then. */
+    private long inOrder;
+    private volatile boolean disorderWanted;
+    private volatile DisorderSketch publishedDisorder;
 
     public EventTimeTracker(String input, Clock clock) {
         this.input = input;
@@ -46,6 +55,11 @@ public final class EventTimeTracker {
     /** A record with {@code timestamp} came; {@code record} is read only if its move is kept. */
     public void onEvent(Object record, long timestamp) {
         events++;
+        if (timestamp < maxTimestamp) {
+            disorder.record(maxTimestamp - timestamp);
+        } else {
+            inOrder++;
+        }
         if (timestamp > maxTimestamp) {
             long previous = maxTimestamp;
             maxTimestamp = timestamp;
@@ -92,6 +106,22 @@ public final class EventTimeTracker {
             lastActive = clock.currentTimeMillis();
             publishedMax = maxTimestamp;
         }
+        if (disorderWanted) {
+            disorder.record(0, inOrder);
+            inOrder = 0;
+            publishedDisorder = disorder.copy();
+            disorderWanted = false;
+        }
+    }
+
+    /**
+     * The disorder of every record so far (ms behind the largest timestamp before it), as of a recent
+     * check: asking makes the next check publish a copy (so only a reader pays for it, once per ask);
+     * null until the first copy.
+     */
+    public DisorderSketch disorder() {
+        disorderWanted = true;
+        return publishedDisorder;
     }
 
     /** The input became idle (call on the change only). */

@@ -13,9 +13,17 @@ package io.tidemark.api.common.metrics;
  * @param idleBefore the idle time of its idle stretches that ended, ms ({@code 0} where not kept)
  * @param lastActive the last periodic check that found new records on it; {@code -1} if none yet or not kept
  * @param maxTimestamp the largest record timestamp seen on it; {@code Long.MIN_VALUE} if none or not kept
+ * @param disorder the disorder of its records so far (ms behind the largest timestamp before each), as of
+ *     a recent check; null where not kept (channels) or not published yet
  */
 public record InputStatus(String name, boolean split, long watermark, boolean idle, long idleSince, long idleBefore,
-        long lastActive, long maxTimestamp) {
+        long lastActive, long maxTimestamp, io.tidemark.api.common.eventtime.DisorderSketch disorder) {
+
+    /** Without the disorder. */
+    public InputStatus(String name, boolean split, long watermark, boolean idle, long idleSince, long idleBefore, long lastActive,
+            long maxTimestamp) {
+        this(name, split, watermark, idle, idleSince, idleBefore, lastActive, maxTimestamp, null);
+    }
 
     /** How long the input has been idle at {@code now}, in ms; 0 while active or unknown. */
     public long idleTime(long now) {
