@@ -26,12 +26,12 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * to Kafka is {@code too-far-ahead}, decided at once (nothing is held, so nothing waits for the end of
  * an input that may never end).
  */
-final class KafkaLines implements KafkaRecordDeserializationSchema<Object> {
+public final class KafkaLines implements KafkaRecordDeserializationSchema<Object> {
 
     private static final long serialVersionUID = 1L;
 
     /** A record with an empty value: read, skipped. */
-    static final String EMPTY = "(empty)";
+    public static final String EMPTY = "(empty)";
 
     private final JobConfig.Source source;
     private final JobConfig.EventTime eventTime;
@@ -41,7 +41,7 @@ final class KafkaLines implements KafkaRecordDeserializationSchema<Object> {
     private transient TimeGuard guard;
     private transient Line line;
 
-    KafkaLines(JobConfig job) {
+    public KafkaLines(JobConfig job) {
         this.source = job.source();
         this.eventTime = job.eventTime();
         this.keyBy = job.keyBy();
@@ -88,7 +88,7 @@ final class KafkaLines implements KafkaRecordDeserializationSchema<Object> {
     }
 
     /** The event time of what the source emits: an event's own; none for a dead letter or an empty record. */
-    static long timestamp(Object item) {
+    public static long timestamp(Object item) {
         return item instanceof Event e ? e.timestamp() : Long.MIN_VALUE;
     }
 }

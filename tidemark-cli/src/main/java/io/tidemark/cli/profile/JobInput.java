@@ -2,6 +2,9 @@ package io.tidemark.cli.profile;
 
 import io.tidemark.cli.config.JobConfig;
 import io.tidemark.cli.data.DeadLetter;
+import io.tidemark.cli.job.KafkaLines;
+import io.tidemark.cli.source.KafkaSourceType;
+import io.tidemark.cli.io.Event;
 import io.tidemark.cli.io.LineDecisions;
 import io.tidemark.cli.io.LineInterpreter;
 import io.tidemark.cli.spi.Line;
@@ -69,11 +72,16 @@ final class JobInput {
 
     /** Processing time when the source opens, for {@link Simulation}. */
     long startClock() {
-        return job.source().spec().live() ? System.currentTimeMillis() : Long.MIN_VALUE;
+        return job.source().spec().live() && !(job.source().spec() instanceof KafkaSourceType.Spec) ? System.currentTimeMillis()
+                : Long.MIN_VALUE;
     }
 
     /** Reads the whole input (a live one until its end or the duration), handing emissions to {@code out}. */
     void read(Emissions out) throws IOException {
+        if (job.source().spec() instanceof KafkaSourceType.Spec kafka) {
+            readKafka(kafka, out);
+            return;
+        }
         boolean live = job.source().spec().live();
         ReplayClock replay = job.source().replay() ? new ReplayClock() : null;
         LineDecisions decisions = new LineDecisions(job, "all", replay);
@@ -90,25 +98,14 @@ final class JobInput {
 
             @Override
             public void dead(DeadLetter letter, LineInterpreter.Candidate guarded) {
-                counts.deadLetters.merge(letter.reason(), 1L, Long::sum);
-                if (guarded != null) {
-                    long jump = guarded.event().timestamp() - highest;
-                    if (highest != Long.MIN_VALUE && jump > counts.largestRejectedJump) {
-                        counts.largestRejectedJump = jump;
-                        counts.rejectedExample = letter.source() + ":" + letter.line() + " " + letter.detail();
-                    }
-                } else if (letter.reason().equals(DeadLetter.WRONG_UNIT) && counts.wrongUnitExample == null) {
-                    counts.wrongUnitExample = letter.source() + ":" + letter.line() + " " + letter.detail();
-                }
+                JobInput.this.dead(letter, guarded == null ? null : guarded.event().timestamp());
             }
 
             @Override
             public void accept(LineInterpreter.Candidate c) {
-                counts.accepted++;
                 long ts = c.event().timestamp();
-                highest = Math.max(highest, ts);
-                long clock = replay != null ? replay.currentTimeMillis() : live ? System.currentTimeMillis() : highest;
-                out.record(split(c.split()), ts, key(c.event().key()), clock, c.arrival() == null ? Long.MIN_VALUE : c.arrival());
+                long clock = replay != null ? replay.currentTimeMillis() : live ? System.currentTimeMillis() : Math.max(highest, ts);
+                JobInput.this.accept(c.split(), c.event(), clock, c.arrival() == null ? Long.MIN_VALUE : c.arrival(), out);
             }
         };
         Line line = new Line();
@@ -140,6 +137,56 @@ final class JobInput {
             }
         }
         out.end(replay != null ? replay.currentTimeMillis() : live ? System.currentTimeMillis() : highest);
+    }
+
+    private void dead(DeadLetter letter, Long rejectedTimestamp) {
+        counts.deadLetters.merge(letter.reason(), 1L, Long::sum);
+        if (rejectedTimestamp != null) {
+            long jump = rejectedTimestamp - highest;
+            if (highest != Long.MIN_VALUE && jump > counts.largestRejectedJump) {
+                counts.largestRejectedJump = jump;
+                counts.rejectedExample = letter.source() + ":" + letter.line() + " " + letter.detail();
+            }
+        } else if (letter.reason().equals(DeadLetter.WRONG_UNIT) && counts.wrongUnitExample == null) {
+            counts.wrongUnitExample = letter.source() + ":" + letter.line() + " " + letter.detail();
+        }
+    }
+
+    private void accept(String split, Event e, long clock, long arrival, Emissions out) {
+        counts.accepted++;
+        highest = Math.max(highest, e.timestamp());
+        out.record(split(split), e.timestamp(), key(e.key()), clock, arrival);
+    }
+
+    /**
+     * A Kafka source: each partition a split (named as the run's source names it), each record through
+     * the run's {@link KafkaLines}; the record's Kafka timestamp is its arrival time, and processing time
+     * follows it (never backwards).
+     */
+    private void readKafka(KafkaSourceType.Spec kafka, Emissions out) throws IOException {
+        KafkaLines lines = new KafkaLines(job);
+        lines.open(null);
+        long[] clock = {Long.MIN_VALUE};
+        new KafkaInput(kafka, deadline).read((record, split) -> {
+            counts.lines++;
+            clock[0] = Math.max(clock[0], record.timestamp());
+            lines.deserialize(record, new io.tidemark.util.Collector<>() {
+                @Override
+                public void collect(Object item) {
+                    if (item instanceof Event e) {
+                        accept(split, e, clock[0], record.timestamp(), out);
+                    } else if (item instanceof DeadLetter d) {
+                        dead(d, null);
+                    } else {
+                        counts.empty++;
+                    }
+                }
+
+                @Override
+                public void close() {}
+            });
+        });
+        out.end(clock[0]);
     }
 
     /** Closes a live input blocked in a read once the duration has passed. */

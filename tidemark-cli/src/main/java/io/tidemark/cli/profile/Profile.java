@@ -102,6 +102,9 @@ record Profile(String job, Figures.Reading reading, Figures.Distribution disorde
         if (job.source().replay()) {
             return "replayed: the arrival-time field " + job.source().arrivalTimeField();
         }
+        if (job.source().spec() instanceof io.tidemark.cli.source.KafkaSourceType.Spec) {
+            return "the Kafka records' timestamps (each record's arrival)";
+        }
         if (job.source().spec().live()) {
             return "the wall clock at read";
         }
@@ -138,7 +141,7 @@ record Profile(String job, Figures.Reading reading, Figures.Distribution disorde
             warnings.add("only " + all.count() + " records: the P99 rests on the " + Math.max(1, all.count() / 100)
                     + " farthest of them");
         }
-        if (!job.source().replay() && !job.source().spec().live()) {
+        if (!job.source().replay() && !job.source().spec().live() && !m.arrivals()) {
             warnings.add("no arrival times: delay is not measured, and processing time is taken as the data's own clock "
                     + "(records arriving as they happen); set source.arrival-time-field for a replay's exact figures");
         }
