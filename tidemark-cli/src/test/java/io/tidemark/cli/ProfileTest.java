@@ -113,6 +113,50 @@ class ProfileTest {
     }
 
     @Test
+    void writeSetsTheRecommendedValuesWhereTheyStandAndKeepsTheComments() throws Exception {
+        List<String> lines = new ArrayList<>();
+        for (Rec x : lognormal().subList(0, 20_000)) {
+            lines.add("{\"ts\":" + x.ts() + ",\"arrival\":" + x.arrival() + ",\"user\":\"u1\"}");
+        }
+        Files.write(dir.resolve("delays.jsonl"), lines, StandardCharsets.UTF_8);
+        String original = String.join("\n",
+                "# measured first, then chosen",
+                "name: written",
+                "source: {type: file, path: delays.jsonl, arrival-time-field: arrival}  # replay",
+                "event-time:",
+                "  field: ts      # epoch ms",
+                "watermark: {strategy: bounded, max-out-of-orderness: 1h}",
+                "key-by: [user]",
+                "window: {type: tumbling, size: 1m}",
+                "");
+        Path job = dir.resolve("job.yaml");
+        Files.writeString(job, original);
+        JsonNode p = JSON.readTree(CliHarness.run("profile", job.toString(), "--json").assertOk().out());
+        String bound = p.at("/recommendation/bound").asText();
+        String idleness = p.at("/recommendation/idleness").asText();
+        CliHarness.Result w = CliHarness.run("profile", job.toString(), "--write").assertOk();
+        assertThat(w.out()).contains("watermark.max-out-of-orderness: " + bound + "  (was 1h)")
+                .contains("watermark.idleness: " + idleness + "  (added)").contains("event-time.max-future: 1m  (added)");
+        assertThat(Files.readString(job)).isEqualTo(String.join("\n",
+                "# measured first, then chosen",
+                "name: written",
+                "source: {type: file, path: delays.jsonl, arrival-time-field: arrival}  # replay",
+                "event-time:",
+                "  field: ts      # epoch ms",
+                "  max-future: 1m",
+                "watermark: {strategy: bounded, max-out-of-orderness: " + bound + ", idleness: " + idleness + "}",
+                "key-by: [user]",
+                "window: {type: tumbling, size: 1m}",
+                ""));
+        CliHarness.run("validate", job.toString()).assertOk();
+        // without a job file, the values are printed
+        CliHarness.Result snippet = CliHarness.run("profile", "--input", dir.resolve("delays.jsonl").toString(), "--event-time-field", "ts",
+                "--arrival-time-field", "arrival", "--write").assertOk();
+        assertThat(snippet.out()).contains("write: no job file (--input); the recommended values:\nwatermark:\n  max-out-of-orderness: "
+                + bound + "\n  idleness: " + idleness + "\nevent-time:\n  max-future: 1m\n");
+    }
+
+    @Test
     void badLinesAreCountedAsRunCountsThem() throws Exception {
         Path data = CliHarness.write(dir, "orders.jsonl",
                 CliHarness.order("u1", 1000, "1"),

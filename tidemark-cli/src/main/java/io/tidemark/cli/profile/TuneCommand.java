@@ -15,11 +15,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "tune", mixinStandardHelpOptions = true,
-        description = {"The what-if of the watermark: every candidate bound on the job's input, side by side.",
-            "One pass over the input; each candidate simulated with the engine's rules, so its late",
-            "records are those tidemark run with that bound gives. Reports late records and share,",
-            "windows fired, re-firings, firing delay P50/P99 and peak open windows, and names the",
-            "smallest bound within --max-late-share and the largest within --max-delay."})
+        description = {"Tries candidate bounds on the job's input, side by side, in one pass.",
+            "Each candidate is simulated with the engine's rules, so its late records are",
+            "those tidemark run gives with that bound. Reports late records and share,",
+            "windows fired, re-firings, firing delay P50/P99 and peak open windows, and",
+            "names the smallest bound within --max-late-share and the largest within",
+            "--max-delay."})
 public final class TuneCommand implements Callable<Integer> {
 
     private final PrintStream out;
