@@ -133,6 +133,38 @@ class CliOnFlinkTest {
                 .containsPattern("accounted          \\d+ lines read = .*: OK");
     }
 
+    /**
+     * {@code tidemark tune} simulates a candidate bound with the engine's rules: on Flink too, a run with
+     * that bound makes exactly the records late that tune counts (the demo's data, replayed, periodic
+     * emission, three splits with idleness and one silent for 3 minutes, very late records, a bound of 3 s).
+     */
+    @Test
+    void tunesLateCountForACandidateIsFlinksWithThatBound(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("orders.jsonl");
+        cli("generate", "--keys", "12", "--rate", "10", "--duration", "20m", "--seed", "11", "--splits", "3", "--idle", "p1@6m+3m",
+                "--delay", "lognormal:1500ms:1.1", "--very-late-fraction", "0.01", "--very-late-delay", "2m", "--output", data.toString());
+        Path job = dir.resolve("job.yaml");
+        Files.writeString(job, String.join("\n",
+                "name: tuned",
+                "source: {type: file, path: " + data + ", partition-field: partition, arrival-time-field: arrival}",
+                "event-time: {field: eventTime}",
+                "watermark: {strategy: bounded, max-out-of-orderness: 3s, emit: periodic, interval: 200ms, idleness: 20s}",
+                "key-by: [userId]",
+                "window: {type: tumbling, size: 1m}",
+                "allowed-lateness: 10s",
+                "output:",
+                "  results: {type: jsonl, path: out/results.jsonl}",
+                "  late: {type: jsonl, path: out/late.jsonl}",
+                ""));
+        String tuned = cli("tune", job.toString(), "--bounds", "3s").out();
+        String tuneLate = tuned.lines().filter(l -> l.startsWith("  3s ")).findFirst().orElseThrow().trim().split(" +")[2];
+        String master = SharedMiniCluster.options().getHost() + ":" + SharedMiniCluster.options().getPort();
+        Run onFlink = cli("run", "--engine", "flink", "--flink-master", master, job.toString());
+        assertThat(summaryRow(onFlink.out(), "late records")).isEqualTo("late records       " + tuneLate);
+        assertThat(lines(dir.resolve("out/late.jsonl"))).hasSize(Integer.parseInt(tuneLate));
+        assertThat(Integer.parseInt(tuneLate)).as("the bound makes records late").isPositive();
+    }
+
     @Test
     void unknownEngineAndMasterWithoutFlinkAreUsageErrors() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
