@@ -185,6 +185,36 @@ class ProfileTest {
         assertThat(p.at("/reading/records").asLong()).isEqualTo(4);
     }
 
+    /** A socket: read until the other side closes; the delay is the wall clock at read − the event time. */
+    @Test
+    void aSocketIsProfiledWithTheWallClockAsArrival() throws Exception {
+        try (StoppingTest.Feed feed = new StoppingTest.Feed()) {
+            Path job = dir.resolve("job.yaml");
+            Files.writeString(job, String.join("\n",
+                    "source: {type: socket, host: 127.0.0.1, port: " + feed.port() + "}",
+                    "event-time: {field: eventTime}",
+                    "watermark: {strategy: bounded, max-out-of-orderness: 1s}",
+                    "key-by: [userId]",
+                    "window: {type: tumbling, size: 10s}",
+                    ""));
+            java.util.concurrent.atomic.AtomicReference<CliHarness.Result> result = new java.util.concurrent.atomic.AtomicReference<>();
+            Thread profiler = new Thread(() -> result.set(CliHarness.run("profile", job.toString(), "--json")));
+            profiler.start();
+            long now = System.currentTimeMillis();
+            feed.send(CliHarness.order("u1", now - 5_000, "1"), CliHarness.order("u1", now - 2_000, "1"),
+                    CliHarness.order("u1", now - 4_000, "1"), "{not json");
+            feed.close();
+            profiler.join(60_000);
+            JsonNode p = JSON.readTree(result.get().assertOk().out());
+            assertThat(p.at("/reading/records").asLong()).isEqualTo(3);
+            assertThat(p.at("/reading/deadLetters/unparsable").asLong()).isEqualTo(1);
+            assertThat(p.at("/disorder/maxMs").asLong()).isEqualTo(2_000);
+            assertThat(p.at("/delay/count").asLong()).isEqualTo(3);
+            assertThat(p.at("/delay/maxMs").asLong()).isGreaterThanOrEqualTo(5_000);
+            assertThat(p.at("/reading/clock").asText()).contains("wall clock");
+        }
+    }
+
     @Test
     void anEmptyInputSaysThereIsNothingToMeasure() throws Exception {
         CliHarness.write(dir, "orders.jsonl");

@@ -105,7 +105,9 @@ final class JobInput {
             public void accept(LineInterpreter.Candidate c) {
                 long ts = c.event().timestamp();
                 long clock = replay != null ? replay.currentTimeMillis() : live ? System.currentTimeMillis() : Math.max(highest, ts);
-                JobInput.this.accept(c.split(), c.event(), clock, c.arrival() == null ? Long.MIN_VALUE : c.arrival(), out);
+                // a live source's records arrive now: their delay is the wall clock at read − event time
+                long arrival = c.arrival() != null ? c.arrival() : live ? clock : Long.MIN_VALUE;
+                JobInput.this.accept(c.split(), c.event(), clock, arrival, out);
             }
         };
         Line line = new Line();

@@ -82,7 +82,8 @@ record Tune(String job, Figures.Reading reading, List<Figures.Outcome> candidate
                     && delay(smallest) <= maxDelayMs;
             if (both) {
                 parts.add("both budgets hold for " + Show.duration(smallest.boundMs()) + " to " + Show.duration(largest.boundMs())
-                        + ": choose " + Show.duration(smallest.boundMs()) + " for the fewest late records' cost in delay");
+                        + ": " + Show.duration(smallest.boundMs()) + " fires soonest, " + Show.duration(largest.boundMs())
+                        + " loses fewest");
             } else if (smallest != null && largest != null) {
                 parts.add("none satisfies both: at " + label(smallest) + " the firing delay P99 is " + Show.human(delay(smallest)) + ", "
                         + Show.human(delay(smallest) - maxDelayMs) + " over --max-delay; at " + label(largest) + " "
