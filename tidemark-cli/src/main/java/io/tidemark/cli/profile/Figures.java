@@ -19,10 +19,41 @@ final class Figures {
     static final double[] QUANTILES = {0.5, 0.9, 0.95, 0.99, 0.999, 0.9999};
     static final String[] QUANTILE_NAMES = {"p50", "p90", "p95", "p99", "p99.9", "p99.99"};
 
-    /** What was read, counted as the run summary counts it. */
+    /**
+     * What was read, counted as the run summary counts it: the records in windows, and the dead letters
+     * (with {@code no-window}, the records of sliding windows' gaps, which the windows turn away).
+     */
     record Reading(String source, long lines, long records, long empty, long headers, Map<String, Long> deadLetters,
             long deadLetterTotal, long splits, long keys, Long firstEventTime, Long lastEventTime, long eventTimeSpanMs,
-            String clock) {}
+            String clock) {
+
+        /** {@code input}'s counts, {@code noWindow} records in no window, and the event times {@code m} saw (null: not measured). */
+        static Reading of(io.tidemark.cli.config.JobConfig job, JobInput input, long noWindow, Measurements m) {
+            JobInput.Counts c = input.counts();
+            Map<String, Long> dead = new java.util.TreeMap<>(c.deadLetters);
+            if (noWindow > 0) {
+                dead.put(io.tidemark.cli.data.DeadLetter.NO_WINDOW, noWindow);
+            }
+            boolean times = m != null && c.accepted > 0;
+            return new Reading(job.source().spec().describe(), c.lines, c.accepted - noWindow, c.empty, c.headers, dead,
+                    dead.values().stream().mapToLong(Long::longValue).sum(), m == null ? -1 : m.splits().size(), input.keys(),
+                    times ? m.lowest() : null, times ? m.highest() : null, times ? m.highest() - m.lowest() : 0, clock(job));
+        }
+
+        /** The processing time the figures are on, in words. */
+        static String clock(io.tidemark.cli.config.JobConfig job) {
+            if (job.source().replay()) {
+                return "replayed: the arrival-time field " + job.source().arrivalTimeField();
+            }
+            if (job.source().spec() instanceof io.tidemark.cli.source.KafkaSourceType.Spec) {
+                return "the Kafka records' timestamps (each record's arrival)";
+            }
+            if (job.source().spec().live()) {
+                return "the wall clock at read";
+            }
+            return "the data's own: the highest event time read so far (no arrival times)";
+        }
+    }
 
     /** A point of a cumulative distribution: the share of values at or below {@code ms}. */
     record Point(long ms, double share) {}

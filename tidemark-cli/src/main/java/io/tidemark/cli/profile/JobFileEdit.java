@@ -1,6 +1,15 @@
 package io.tidemark.cli.profile;
 
+import io.tidemark.cli.BuiltIn;
+import io.tidemark.cli.config.JobConfig;
+import io.tidemark.cli.config.JobConfigLoader;
+import java.io.IOException;
+import java.io.PrintStream;
 import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -88,6 +97,50 @@ final class JobFileEdit {
             return text + "\n" + line + "\n";
         }
         return text.substring(0, eol) + "\n" + line + text.substring(eol);
+    }
+
+    /**
+     * {@code profile --write}: the recommendation into {@code target} (null: none, print it), checked by
+     * loading the result before it replaces the file; 1 when it could not be written (then printed).
+     */
+    static int writeRecommendation(PrintStream out, JobConfig config, Profile p, Path target) throws IOException {
+        if (p.recommendation() == null) {
+            out.println("write: nothing to write (no record was measured)");
+            return 0;
+        }
+        Profile.Recommendation r = p.recommendation();
+        Map<String, String> values = new LinkedHashMap<>();
+        if (config.watermark().strategy() != JobConfig.Strategy.BOUNDED) {
+            values.put("watermark.strategy", "bounded");
+        }
+        values.put("watermark.max-out-of-orderness", r.bound());
+        values.put("watermark.idleness", r.idleness());
+        values.put("event-time.max-future", r.maxFuture());
+        if (target == null) {
+            out.print("write: no job file (--input); the recommended values:\n" + snippet(values));
+            return 0;
+        }
+        Map<String, String> before = new LinkedHashMap<>();
+        Path temp = target.toAbsolutePath().resolveSibling("." + target.getFileName() + ".tidemark-new");
+        try {
+            String text = Files.readString(target, StandardCharsets.UTF_8);
+            Files.writeString(temp, apply(text, values, before), StandardCharsets.UTF_8);
+            JobConfigLoader.load(temp, BuiltIn.catalog());
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
+        } catch (RuntimeException | IOException e) {
+            Files.deleteIfExists(temp);
+            out.print("write: " + target + " was not changed (" + e.getMessage() + "); the recommended values:\n"
+                    + snippet(values));
+            return 1;
+        }
+        StringBuilder sb = new StringBuilder("wrote into ").append(target).append(':');
+        values.forEach((k, v) -> sb.append("\n  ").append(k).append(": ").append(v)
+                .append(before.get(k) == null ? "  (added)" : before.get(k).equals(v) ? "  (unchanged)" : "  (was " + before.get(k) + ")"));
+        sb.append("\n  allowed-lateness: kept (").append(Show.duration(config.allowedLateness().toMillis()))
+                .append("); 0s is where the seeds start, see the recommendation");
+        out.println(sb);
+        return 0;
     }
 
     /** The snippet of {@code values} as YAML, sections grouped, for a job file that cannot be written. */

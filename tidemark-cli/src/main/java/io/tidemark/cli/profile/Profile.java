@@ -34,7 +34,7 @@ record Profile(String job, Figures.Reading reading, Figures.Distribution disorde
             DisorderProfile all = m.overall();
             List<String> warnings = new ArrayList<>();
             if (all.count() == 0) {
-                return new Profile(job.name(), reading(job, input, m, 0), Figures.Distribution.of(all.disorder()), null,
+                return new Profile(job.name(), Figures.Reading.of(job, input, 0, m), Figures.Distribution.of(all.disorder()), null,
                         List.of(), bucketMillis, List.of(), outliers(c, m), List.of(), null,
                         List.of("no record was accepted: nothing to measure (see the dead letters)"));
             }
@@ -66,7 +66,7 @@ record Profile(String job, Figures.Reading reading, Figures.Distribution disorde
                         s.profile.delay().isEmpty() ? null : Figures.Distribution.of(s.profile.delay()),
                         s.gaps.valueAtQuantile(0.99), s.gaps.max(), List.copyOf(s.longest)));
             }
-            return new Profile(job.name(), reading(job, input, m, grid.get(0).noWindow()), Figures.Distribution.of(all.disorder()),
+            return new Profile(job.name(), Figures.Reading.of(job, input, grid.get(0).noWindow(), m), Figures.Distribution.of(all.disorder()),
                     all.delay().isEmpty() ? null : Figures.Distribution.of(all.delay()), splits, bucketMillis, buckets(m),
                     outliers(c, m), grid, r, warnings);
         }
@@ -83,32 +83,6 @@ record Profile(String job, Figures.Reading reading, Figures.Distribution disorde
         g.add(recommended);
         g.add(jobBound);
         return new ArrayList<>(g);
-    }
-
-    private static Figures.Reading reading(JobConfig job, JobInput input, Measurements m, long noWindow) {
-        JobInput.Counts c = input.counts();
-        Map<String, Long> dead = new java.util.TreeMap<>(c.deadLetters);
-        if (noWindow > 0) {
-            dead.put(io.tidemark.cli.data.DeadLetter.NO_WINDOW, noWindow);
-        }
-        long total = dead.values().stream().mapToLong(Long::longValue).sum();
-        boolean any = c.accepted > 0;
-        return new Figures.Reading(job.source().spec().describe(), c.lines, c.accepted - noWindow, c.empty, c.headers, dead, total,
-                m.splits().size(), input.keys(), any ? m.lowest() : null, any ? m.highest() : null,
-                any ? m.highest() - m.lowest() : 0, clock(job));
-    }
-
-    static String clock(JobConfig job) {
-        if (job.source().replay()) {
-            return "replayed: the arrival-time field " + job.source().arrivalTimeField();
-        }
-        if (job.source().spec() instanceof io.tidemark.cli.source.KafkaSourceType.Spec) {
-            return "the Kafka records' timestamps (each record's arrival)";
-        }
-        if (job.source().spec().live()) {
-            return "the wall clock at read";
-        }
-        return "the data's own: the highest event time read so far (no arrival times)";
     }
 
     private static Figures.Outliers outliers(JobInput.Counts c, Measurements m) {

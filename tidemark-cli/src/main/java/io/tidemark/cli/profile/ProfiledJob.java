@@ -6,14 +6,31 @@ import io.tidemark.cli.BuiltIn;
 import io.tidemark.cli.config.ConfigException;
 import io.tidemark.cli.config.JobConfig;
 import io.tidemark.cli.config.JobConfigLoader;
+import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * The job {@code profile} and {@code tune} read: a job file, or a file given with {@code --input} and
  * its fields (then a job with that source, a bounded watermark and tumbling windows of {@code --window}).
  */
 final class ProfiledJob {
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "JOB.yaml", description = "The job file (or --input).")
+    Path jobFile;
+
+    @Option(names = "--duration", paramLabel = "DURATION",
+            description = "For a live source (socket, Kafka with stop-at: never): how long to read.")
+    String duration;
+
+    @Option(names = "--json", description = "Print the figures as JSON instead of text.")
+    boolean json;
+
+    @Option(names = "--html", paramLabel = "FILE",
+            description = "Also write the figures as one self-contained page with charts (opens without a network).")
+    Path html;
 
     @Option(names = "--input", paramLabel = "FILE", description = "Profile this file instead of a job file's source.")
     Path input;
@@ -40,8 +57,24 @@ final class ProfiledJob {
             description = "With --input: the tumbling windows' size the late shares are computed for (default: ${DEFAULT-VALUE}).")
     String window;
 
-    /** The job file, or the job of {@code --input}; {@code jobFile} may be null with {@code --input}. */
-    JobConfig load(Path jobFile) {
+    /** {@code --duration} in ms, 0 without it. */
+    long durationMillis() {
+        return duration == null ? 0 : io.tidemark.cli.config.Durations.parse("--duration", duration, false).toMillis();
+    }
+
+    /** The figures as text or JSON on {@code out}, and as a page with {@code --html}. */
+    void print(PrintStream out, Object figures, String text) throws IOException {
+        out.print(json ? Json.write(figures) : text);
+        if (html != null) {
+            ReportPage.write(figures, html);
+            if (!json) {
+                out.println("report: " + html.toAbsolutePath());
+            }
+        }
+    }
+
+    /** The job file, or the job of {@code --input}. */
+    JobConfig load() {
         if (input == null) {
             if (jobFile == null) {
                 throw new ConfigException("JOB.yaml", "give a job file, or --input FILE --event-time-field FIELD");

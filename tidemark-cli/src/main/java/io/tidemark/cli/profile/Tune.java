@@ -33,14 +33,7 @@ record Tune(String job, Figures.Reading reading, List<Figures.Outcome> candidate
         for (Candidate c : sim.candidates()) {
             outcomes.add(Figures.Outcome.of(c));
         }
-        JobInput.Counts c = input.counts();
-        long noWindow = outcomes.isEmpty() ? 0 : outcomes.get(0).noWindow();
-        java.util.Map<String, Long> dead = new java.util.TreeMap<>(c.deadLetters);
-        if (noWindow > 0) {
-            dead.put(io.tidemark.cli.data.DeadLetter.NO_WINDOW, noWindow);
-        }
-        Figures.Reading reading = new Figures.Reading(job.source().spec().describe(), c.lines, c.accepted - noWindow, c.empty, c.headers,
-                dead, dead.values().stream().mapToLong(Long::longValue).sum(), -1, input.keys(), null, null, 0, Profile.clock(job));
+        Figures.Reading reading = Figures.Reading.of(job, input, outcomes.isEmpty() ? 0 : outcomes.get(0).noWindow(), null);
         List<String> warnings = new ArrayList<>();
         if (!job.source().replay() && !job.watermark().perEvent() && !job.source().spec().live()) {
             warnings.add("no arrival times: processing time is taken as the data's own clock (records arriving as they happen); "

@@ -25,9 +25,6 @@ public final class TuneCommand implements Callable<Integer> {
 
     private final PrintStream out;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "JOB.yaml", description = "The job file (or --input).")
-    Path jobFile;
-
     @Mixin
     ProfiledJob job = new ProfiledJob();
 
@@ -45,16 +42,6 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--max-delay", paramLabel = "DURATION", description = "The firing-delay budget (P99, from a window's end), e.g. 1m.")
     String maxDelay;
 
-    @Option(names = "--duration", paramLabel = "DURATION", description = "For a live source (socket): how long to read.")
-    String duration;
-
-    @Option(names = "--json", description = "Print the figures as JSON instead of text.")
-    boolean json;
-
-    @Option(names = "--html", paramLabel = "FILE",
-            description = "Also write the figures as one self-contained page with charts (opens without a network).")
-    Path html;
-
     public TuneCommand(PrintStream out) {
         this.out = out;
     }
@@ -62,20 +49,13 @@ public final class TuneCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Long> b = durations("--bounds", bounds);
-        JobConfig config = job.load(jobFile);
+        JobConfig config = job.load();
         List<Long> l = lateness == null ? List.of(config.allowedLateness().toMillis()) : durations("--lateness", lateness);
         Double share = maxLateShare == null ? null : Types.share().read("--max-late-share",
                 com.fasterxml.jackson.databind.node.TextNode.valueOf(maxLateShare));
         Long delay = maxDelay == null ? null : Durations.parse("--max-delay", maxDelay, false).toMillis();
-        long durationMs = duration == null ? 0 : Durations.parse("--duration", duration, false).toMillis();
-        Tune t = Tune.run(config, b, l, share, delay, durationMs);
-        out.print(json ? Json.write(t) : t.text());
-        if (html != null) {
-            ReportPage.write(t, html);
-            if (!json) {
-                out.println("report: " + html.toAbsolutePath());
-            }
-        }
+        Tune t = Tune.run(config, b, l, share, delay, job.durationMillis());
+        job.print(out, t, t.text());
         return 0;
     }
 
