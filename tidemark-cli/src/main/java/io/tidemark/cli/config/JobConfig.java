@@ -119,6 +119,11 @@ public record JobConfig(
         public long boundMillis() {
             return strategy == Strategy.BOUNDED ? maxOutOfOrderness.toMillis() : 0L;
         }
+
+        /** This section with a bounded strategy of {@code bound} and {@code idleness} (null: none), the rest as it is. */
+        public Watermark withBound(Duration bound, Duration idleness) {
+            return new Watermark(Strategy.BOUNDED, bound, perEvent, interval, idleness);
+        }
     }
 
     public enum WindowType { TUMBLING, SLIDING, SESSION }

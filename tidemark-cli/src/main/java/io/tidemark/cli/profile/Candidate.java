@@ -33,8 +33,8 @@ final class Candidate {
         this.clock = clock;
         JobConfig.Watermark w = job.watermark();
         this.perEvent = w.perEvent();
-        JobConfig.Watermark mine = new JobConfig.Watermark(JobConfig.Strategy.BOUNDED, Duration.ofMillis(spec.bound()), w.perEvent(),
-                w.interval(), spec.idleness() == null ? null : Duration.ofMillis(spec.idleness()));
+        JobConfig.Watermark mine = w.withBound(Duration.ofMillis(spec.bound()),
+                spec.idleness() == null ? null : Duration.ofMillis(spec.idleness()));
         this.windows = WindowModel.of(job.window(), spec.lateness());
         this.splits = new SplitWatermarks<>(JobRunner.strategy(mine, (e, ts) -> ts), clock, new WatermarkOutput() {
             @Override
