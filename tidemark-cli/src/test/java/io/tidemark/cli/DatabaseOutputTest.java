@@ -188,4 +188,41 @@ class DatabaseOutputTest {
                     .isEqualTo(late.stream().map(x -> List.of(x.get(0), x.get(1), x.get(2), x.get(6))).toList());
         }
     }
+
+    /**
+     * Issue 23: a table whose commit failed at the job's final checkpoint (a CHECK constraint no row meets)
+     * is filled by the next run once the constraint is dropped — not reported complete with no rows.
+     */
+    @Test
+    void aTableCommitThatFailedAtTheFinalCheckpointIsFinishedByTheNextRun() throws Exception {
+        write(dir, "orders.jsonl", tumblingInput().toArray(new String[0]));
+        JdbcConnectionOptions db = Databases.postgres();
+        String window = "type: tumbling\nsize: 5s";
+        String plain = Databases.table("plain");
+        CliHarness.run("run", "-q", databaseJob(dir, window, "allowed-lateness: 5s", db, plain).toString()).assertOk();
+        String prefix = Databases.table("checked");
+        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE \"" + prefix + "_results\" (LIKE \"" + plain + "_results\" INCLUDING ALL)");
+            s.execute("ALTER TABLE \"" + prefix + "_results\" ADD CONSTRAINT no_rows CHECK (\"count\" < 0)");
+        }
+        Path job = databaseJob(dir, window, "allowed-lateness: 5s", db, prefix);
+        Files.writeString(job, Files.readString(job) + "\ncheckpoint: {dir: chk, interval: 30s}\n");
+        CliHarness.Result failed = CliHarness.run("run", "-q", job.toString());
+        assertThat(failed.exitCode()).as(failed.err()).isEqualTo(1);
+        assertThat(failed.err()).contains("no_rows");
+        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+            s.execute("ALTER TABLE \"" + prefix + "_results\" DROP CONSTRAINT no_rows");
+        }
+        CliHarness.Result finished = CliHarness.run("run", "-q", job.toString());
+        finished.assertOk();
+        assertThat(finished.err()).contains("the job already finished").contains("the outputs are complete")
+                .contains("this run finished the commits a failed run left undone: output.results");
+        try (Connection c = db.connect()) {
+            List<List<Object>> expected = JdbcPipelines.rows(c, plain + "_results", "\"userId\", window_start");
+            assertThat(expected).hasSize(4);
+            assertThat(JdbcPipelines.rows(c, prefix + "_results", "\"userId\", window_start")).isEqualTo(expected);
+            assertThat(JdbcPipelines.rows(c, prefix + "_dead", "line")).extracting(r -> r.subList(0, 3))
+                    .isEqualTo(JdbcPipelines.rows(c, plain + "_dead", "line").stream().map(r -> r.subList(0, 3)).toList());
+        }
+    }
 }

@@ -279,9 +279,18 @@ public final class JobRunner {
                     Resume.finished(plan);
                 }
             } catch (IOException e) {
-                throw new RunFailedException(e.getMessage(), e, run.abort());
+                throw new RunFailedException(e.getMessage() + (plan == null ? "" : "\n  what was committed stays; the next tidemark "
+                        + "run finishes the commits and checks the outputs again"), e, run.abort());
+            }
+            boolean finishedBefore = plan != null && plan.from() != null && plan.from().finished();
+            if (finishedBefore) {
+                List<String> delivered = run.delivered();
+                o.err().println("tidemark: the outputs are complete: each holds everything the job's final checkpoint committed "
+                        + "(checked against its commit record)" + (delivered.isEmpty() ? "; nothing was left to commit"
+                                : "; this run finished the commits a failed run left undone: " + String.join(", ", delivered)));
             }
             return report(job, run, run.stats.counts(sliding(job)), embedded, wall, o, plan == null || plan.from() == null ? null
+                    : finishedBefore ? "the job had finished at checkpoint " + plan.from().id() + ": the counts are the whole job's"
                     : "resumed from checkpoint " + plan.from().id() + ": the counts are the whole job's (the checkpoint's and this "
                             + "run's); events/s this run's", -1);
         } finally {

@@ -113,6 +113,8 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
 
     /** The input was read to its end (with checkpoints: the link is kept open for a checkpoint after it). */
     private transient volatile boolean inputEnded;
+    /** Whether {@link #run} was called (not when the job restored a checkpoint in which the input had ended). */
+    private transient volatile boolean ran;
     /** The first checkpoint taken after the input ended, or -1: its barrier follows every line. */
     private transient volatile long endBarrier;
 
@@ -122,6 +124,16 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
      */
     @Override
     public void snapshotState(FunctionSnapshotContext context) throws Exception {
+        if (link == null && !ran && checkpointed && context.getCheckpointId() == Long.MAX_VALUE && commits.restored() != null) {
+            // restored from the job's final checkpoint: the input had ended and the source does not run; it
+            // links for the final checkpoint alone, so that what that checkpoint holds of its link is
+            // committed (the link closes when the checkpoint completes). The source is one subtask: 0.
+            link = Link.open(address, Frames.Role.SOURCE, 0, commits.restored(), null, null);
+            Position p = restored;
+            if (p != null && p.header() != null) {
+                link.header(p.header()); // a late output of CSV records starts with it
+            }
+        }
         Reading r = reading;
         if (link != null && r != null && !r.ended) {
             link.counts(new SourceCounts(r.lines, r.empty, r.headers, r.accepted, r.bytes, r.guard.held(), null));
@@ -149,6 +161,7 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
 
     @Override
     public void run(SplitSourceContext<Event> ctx) throws Exception {
+        ran = true;
         Link out = Link.open(address, Frames.Role.SOURCE, ctx.getIndexOfThisSubtask(), commits == null ? null : commits.restored(),
                 () -> stop("stopped on the command's request"), () -> stop(null));
         boolean ok = false;

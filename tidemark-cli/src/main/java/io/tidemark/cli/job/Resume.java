@@ -24,7 +24,8 @@ import java.util.stream.Collectors;
 
 /**
  * Where a run of a job file with {@code checkpoint:} starts: from the latest completed checkpoint in
- * {@code checkpoint.dir} that reads back intact (a damaged one is skipped, named on standard error), or
+ * {@code checkpoint.dir} that reads back intact (a damaged one is skipped, named on standard error; the
+ * job's final checkpoint too, whose restore reads nothing and commits what it holds), or
  * from the beginning — when there is none, or with {@code --fresh}, which sets what the folder held aside
  * into {@code set-aside-TIME/} (nothing of the user's is deleted). The folder also holds the job's
  * identity ({@code tidemark-job.txt}: source, format, event time, watermark, key, window, lateness,
@@ -161,8 +162,12 @@ final class Resume {
         compare(dir, identity);
         String taken = DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(latest.timestamp()));
         if (latest.finished()) {
-            throw new JobRunner.AlreadyFinished("the job already finished: checkpoint " + latest.id() + " in " + dir + " (" + taken
-                    + ") is the end of its input, and its outputs are complete; run with --fresh to run it again");
+            // restoring a finished checkpoint commits what it holds and ends at once: the run finishes the
+            // commits a failed run left undone, then proves the outputs complete (RunContext#commit)
+            err.println("tidemark: the job already finished: checkpoint " + latest.id() + " in " + dir + " (" + taken
+                    + ") is the end of its input; checking that its outputs hold everything it committed (and finishing "
+                    + "commits a failed run left undone); run with --fresh to run it again");
+            return new Plan(dir, latest, lock, flink);
         }
         err.println("tidemark: resuming from checkpoint " + latest.id() + " in " + (flink ? latest.directory() : dir) + " (taken "
                 + taken + "); --fresh starts from the beginning");

@@ -49,6 +49,10 @@ final class RunContext implements RunServer.Handler {
     private final Map<OutputContext.Role, StagedOutput> staged = new EnumMap<>(OutputContext.Role.class);
     /** Per link, the latest checkpoint it committed (with checkpoints). */
     private final Map<String, Long> committedIds = new java.util.HashMap<>();
+    /** The links of this run (with checkpoints), in the order they linked. */
+    private final List<StagedLink> stagedLinks = new ArrayList<>();
+    /** The outputs this run delivered staged records to. */
+    private final java.util.Set<OutputContext.Role> delivered = java.util.EnumSet.noneOf(OutputContext.Role.class);
     private Path stagedDir;
     private boolean fresh;
     private java.util.function.Consumer<String> notices = m -> {};
@@ -132,7 +136,11 @@ final class RunContext implements RunServer.Handler {
             case SOURCE, NO_WINDOW -> OutputContext.Role.DEAD_LETTER;
         };
         StagedOutput st = staged.get(to);
-        return new StagedLink(link, st, st == null ? null : st.stage(link, restored));
+        StagedLink l = new StagedLink(link, to, st, st == null ? null : st.stage(link, restored));
+        synchronized (this) {
+            stagedLinks.add(l);
+        }
+        return l;
     }
 
     /**
@@ -142,11 +150,15 @@ final class RunContext implements RunServer.Handler {
      */
     private final class StagedLink implements RunServer.Handler {
         private final String link;
+        private final OutputContext.Role role;
         private final StagedOutput output;
         private final StagedOutput.Stage stage;
+        /** The latest barrier's committable (-1: none yet); guarded by the run context. */
+        private long lastCommittable = -1;
 
-        StagedLink(String link, StagedOutput output, StagedOutput.Stage stage) {
+        StagedLink(String link, OutputContext.Role role, StagedOutput output, StagedOutput.Stage stage) {
             this.link = link;
+            this.role = role;
             this.output = output;
             this.stage = stage;
         }
@@ -203,13 +215,19 @@ final class RunContext implements RunServer.Handler {
 
         @Override
         public Frames.Ack barrier(long id) throws IOException {
-            return new Frames.Ack(stage == null ? 0 : stage.barrier(), stats.barrier(link, id));
+            long committable = stage == null ? 0 : stage.barrier();
+            synchronized (RunContext.this) {
+                lastCommittable = committable;
+            }
+            return new Frames.Ack(committable, stats.barrier(link, id));
         }
 
         @Override
         public void commit(long id, long offset) throws IOException {
-            if (output != null) {
-                output.commit(link, offset);
+            if (output != null && output.commit(link, offset)) {
+                synchronized (RunContext.this) {
+                    delivered.add(role);
+                }
             }
             stats.committed(link, id);
             synchronized (RunContext.this) {
@@ -393,6 +411,7 @@ final class RunContext implements RunServer.Handler {
      */
     void commit() throws IOException {
         keepNotes();
+        finishStaged();
         for (StagedOutput st : staged.values()) {
             st.close(true);
         }
@@ -416,6 +435,33 @@ final class RunContext implements RunServer.Handler {
         if (first != null) {
             throw first;
         }
+    }
+
+    /**
+     * With checkpoints, the job ended well: every output that commits with the checkpoints must hold, by
+     * its durable commit record, each of its links' records up to the committable of the link's last
+     * barrier (the job's final checkpoint), and nothing staged after it ({@link StagedOutput#finish});
+     * else the run fails — the outputs are not proven complete — and the next run resumes from the
+     * final checkpoint. (On Flink a checkpoint may be taken after the final one and never complete: its
+     * committables are then those committed already.)
+     */
+    private void finishStaged() throws IOException {
+        Map<OutputContext.Role, Map<String, Long>> finals = new EnumMap<>(OutputContext.Role.class);
+        synchronized (this) {
+            for (StagedLink l : stagedLinks) {
+                if (l.output != null && staged.get(l.role) == l.output) { // else closed already (a stop)
+                    finals.computeIfAbsent(l.role, r -> new java.util.TreeMap<>()).put(l.link, l.lastCommittable);
+                }
+            }
+        }
+        for (Map.Entry<OutputContext.Role, StagedOutput> e : staged.entrySet()) {
+            e.getValue().finish(finals.getOrDefault(e.getKey(), Map.of()));
+        }
+    }
+
+    /** The outputs this run delivered staged records to (with checkpoints), by key: {@code output.results}. */
+    synchronized List<String> delivered() {
+        return delivered.stream().map(OutputContext.Role::key).toList();
     }
 
     /**

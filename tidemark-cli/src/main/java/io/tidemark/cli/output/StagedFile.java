@@ -118,6 +118,7 @@ final class StagedFile extends StagedRecords {
 
     @Override
     void deliver(String link, long from, long to) throws IOException {
+        long before = length;
         try {
             file.truncate(length);
             file.position(length);
@@ -126,16 +127,42 @@ final class StagedFile extends StagedRecords {
             }
             try (FileChannel staged = FileChannel.open(staged(link), StandardOpenOption.READ)) {
                 check(link, staged, to);
+                ByteBuffer chunk = ByteBuffer.allocate(1 << 16);
                 long at = from;
                 while (at < to) {
-                    at += staged.transferTo(at, to - at, file);
+                    chunk.clear().limit((int) Math.min(chunk.capacity(), to - at));
+                    int n = staged.read(chunk, at);
+                    if (n < 0) {
+                        throw new java.io.EOFException(staged(link) + " ends at byte " + at + ", before " + to);
+                    }
+                    chunk.flip();
+                    OutputFiles.writeWhole(target, file, chunk);
+                    at += n;
                 }
             }
             file.force(false);
             length = file.position();
             recordCommitted(link, to, List.of(LENGTH + length));
         } catch (IOException e) {
+            cutBack(link, before, from, e);
             throw new IOException(name + ": cannot commit to " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A delivery failed (a full device): the file is cut back to its committed length, so that a reader
+     * never sees part of a segment or of a line, and the commit is as the record has it.
+     */
+    private void cutBack(String link, long before, long from, IOException e) {
+        length = before;
+        committed.put(link, from);
+        extra.clear();
+        extra.add(LENGTH + before);
+        try {
+            file.truncate(before);
+            file.position(before);
+        } catch (IOException cut) {
+            e.addSuppressed(cut);
         }
     }
 
@@ -150,10 +177,50 @@ final class StagedFile extends StagedRecords {
     private void header() throws IOException {
         String h = LineOutput.headerOf(format, context);
         if (h != null) {
-            ByteBuffer b = ByteBuffer.wrap((h + "\n").getBytes(StandardCharsets.UTF_8));
-            while (b.hasRemaining()) {
-                file.write(b);
+            OutputFiles.writeWhole(target, file, ByteBuffer.wrap((h + "\n").getBytes(StandardCharsets.UTF_8)));
+        }
+    }
+
+    /** A file that committed no line gets its header; then the checks of {@link StagedRecords#finish}. */
+    @Override
+    public synchronized void finish(java.util.Map<String, Long> finals) throws IOException {
+        if (length == 0) {
+            try {
+                file.truncate(0);
+                file.position(0);
+                header();
+                file.force(false);
+            } catch (IOException e) {
+                file.truncate(0);
+                throw new IOException(name + ": cannot write the header of " + target + ": " + e.getMessage(), e);
             }
+            length = file.position();
+            extra.clear();
+            writeRecord();
+        }
+        super.finish(finals);
+    }
+
+    /** The file holds exactly the committed bytes the record names. */
+    @Override
+    void finished(List<String> pending) throws IOException {
+        long recorded = -1;
+        for (String x : pending) {
+            if (x.startsWith(LENGTH)) {
+                recorded = Long.parseLong(x.substring(LENGTH.length()));
+            }
+        }
+        if (recorded != length) {
+            throw incomplete("its commit record names " + recorded + " committed bytes, this run committed " + length);
+        }
+        long size;
+        try {
+            size = Files.size(target);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw incomplete(target + " is gone");
+        }
+        if (size != recorded) {
+            throw incomplete(target + " has " + size + " bytes, " + recorded + " were committed: it was changed outside the job");
         }
     }
 
@@ -161,14 +228,6 @@ final class StagedFile extends StagedRecords {
     public synchronized void close(boolean ended) {
         try {
             if (ended) {
-                if (length == 0) {
-                    file.position(0);
-                    header();
-                    file.force(false);
-                    length = file.position();
-                    extra.clear();
-                    writeRecord();
-                }
                 Files.deleteIfExists(previous);
                 dropStaged();
                 if (alsoDrop != null) {
@@ -176,7 +235,7 @@ final class StagedFile extends StagedRecords {
                 }
             }
         } catch (IOException ignored) {
-            // the committed lines stay; a resumed or fresh run writes the header
+            // what is left is set aside by the next fresh start
         } finally {
             try {
                 file.close();

@@ -69,13 +69,18 @@ abstract class StagedRecords implements StagedOutput {
             clear(dir);
             writeRecord();
         } else {
-            for (String l : Files.readAllLines(record, StandardCharsets.UTF_8)) {
-                int sp = l.lastIndexOf(' ');
-                if (l.startsWith("+")) {
-                    extra.add(l.substring(1));
-                } else if (sp > 0) {
-                    committed.put(l.substring(0, sp), Long.parseLong(l.substring(sp + 1)));
-                }
+            readRecord(record, committed, extra);
+        }
+    }
+
+    /** Reads the commit record {@code record}: per link its committed offset into {@code committed}, the subclass's lines into {@code extra}. */
+    private static void readRecord(Path record, Map<String, Long> committed, List<String> extra) throws IOException {
+        for (String l : Files.readAllLines(record, StandardCharsets.UTF_8)) {
+            int sp = l.lastIndexOf(' ');
+            if (l.startsWith("+")) {
+                extra.add(l.substring(1));
+            } else if (sp > 0) {
+                committed.put(l.substring(0, sp), Long.parseLong(l.substring(sp + 1)));
             }
         }
     }
@@ -108,6 +113,12 @@ abstract class StagedRecords implements StagedOutput {
         try {
             FileChannel channel = FileChannel.open(staged, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             channel.truncate(Math.max(0, restored));
+            if (channel.size() < restored && committed.getOrDefault(link, 0L) >= restored) {
+                // the job had ended well (its staging files are dropped then) and a run restores its final
+                // checkpoint: everything up to restored is committed and never read again; the file is made
+                // that long again (a hole) so that its length stays the link's committable
+                channel.write(ByteBuffer.allocate(1), restored - 1);
+            }
             channel.position(channel.size());
             return inCheckpointFolder(newStage(channel), staged);
         } catch (IOException e) {
@@ -190,11 +201,58 @@ abstract class StagedRecords implements StagedOutput {
     }
 
     @Override
-    public synchronized void commit(String link, long offset) throws IOException {
+    public synchronized boolean commit(String link, long offset) throws IOException {
         long done = committed.getOrDefault(link, 0L);
-        if (offset > done) {
-            deliver(link, done, offset);
+        if (offset <= done) {
+            return false;
         }
+        deliver(link, done, offset);
+        return true;
+    }
+
+    /**
+     * Checks the durable commit record, read back from the disk, against {@code finals} and the staging
+     * files: every link's records are in up to its last barrier's committable, and no staged record is
+     * left out; then {@link #finished}.
+     */
+    @Override
+    public synchronized void finish(Map<String, Long> finals) throws IOException {
+        Map<String, Long> recorded = new TreeMap<>();
+        List<String> pending = new ArrayList<>();
+        Path record = dir.resolve(COMMITTED);
+        if (!Files.exists(record)) {
+            throw incomplete("its commit record " + record + " is gone");
+        }
+        readRecord(record, recorded, pending);
+        for (Map.Entry<String, Long> f : finals.entrySet()) {
+            String link = f.getKey();
+            long r = recorded.getOrDefault(link, 0L);
+            if (f.getValue() >= 0 && r != f.getValue()) {
+                throw incomplete("its commit record holds " + link + "'s staged records up to byte " + r
+                        + ", the job's last checkpoint committed them up to byte " + f.getValue());
+            }
+            long staged = Files.exists(staged(link)) ? Files.size(staged(link)) : 0;
+            if (staged != r) {
+                throw incomplete(link + " staged " + staged + " bytes of records, " + r + " of them committed: no checkpoint "
+                        + "committed the rest");
+            }
+        }
+        finished(pending);
+    }
+
+    /**
+     * After {@link #finish} found the commit record complete, with {@code pending} the subclass's lines
+     * in it: the subclass's own checks (a file is the one committed to, of the committed length).
+     */
+    void finished(List<String> pending) throws IOException {
+        if (!pending.isEmpty()) {
+            throw incomplete("its commit record still names a delivery under way: " + pending.get(0));
+        }
+    }
+
+    /** The output cannot be proven complete, because {@code why}. */
+    IOException incomplete(String why) {
+        return new IOException(name + " (" + describe() + ") cannot be proven complete: " + why);
     }
 
     /** The framed records {@code link} staged from byte {@code from} up to {@code to}. */

@@ -12,7 +12,7 @@ import java.io.IOException;
  *
  * <p>Life cycle: {@link OutputSpec#staged} (before the job starts), {@link #stage} per link as it links,
  * {@link #commit} per completed checkpoint and link (idempotent: committing again what was committed
- * changes nothing), then {@link #close}.
+ * changes nothing), {@link #finish} when the job ended well, then {@link #close}.
  */
 public interface StagedOutput {
 
@@ -23,8 +23,20 @@ public interface StagedOutput {
      */
     Stage stage(String link, long restored) throws IOException;
 
-    /** Makes {@code link}'s staged bytes up to {@code offset} (a committable) part of the output; idempotent. */
-    void commit(String link, long offset) throws IOException;
+    /**
+     * Makes {@code link}'s staged bytes up to {@code offset} (a committable) part of the output; idempotent.
+     * Returns whether anything was delivered (false: it was committed already).
+     */
+    boolean commit(String link, long offset) throws IOException;
+
+    /**
+     * The job ended well: makes the output final (a file that committed no line gets its header) and
+     * proves it complete. Fails, naming the output, unless its durable commit record holds every link's
+     * records up to the committable of its last barrier ({@code finals}: link to committable, -1 for a
+     * link that had none), nothing was staged after what was committed, and the output is still the
+     * one committed to. Before {@link #close}{@code (true)}.
+     */
+    void finish(java.util.Map<String, Long> finals) throws IOException;
 
     /**
      * The run is over: {@code ended} when the job ended well (a header is written if nothing was, what
