@@ -120,6 +120,27 @@ class OutputsTest {
         assertThat(Files.readString(input)).isEqualTo(inputBytes);
     }
 
+    /**
+     * A device that fills up in the middle of a line (issue 23, item 9): the file is cut back to its last
+     * whole line at once, so that a reader never sees part of one, and the run fails naming the output.
+     */
+    @Test
+    void aDeviceThatFillsUpMidLineLeavesWholeLinesOnly() throws Exception {
+        CliHarness.Result r;
+        try (FullDevice device = FullDevice.install(dir, 30)) {
+            r = run("run", job("results.jsonl", "dead.jsonl").toString());
+        }
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        assertThat(r.err()).contains("No space left on device");
+        for (String f : List.of("results.jsonl.failed", "dead.jsonl.failed")) {
+            Path p = dir.resolve(f);
+            if (Files.exists(p)) {
+                assertThat(ChildCli.completeLines(p)).as(f + ": " + Files.readString(p)).isTrue();
+            }
+        }
+        assertThat(dir.resolve("results.jsonl.failed")).exists();
+    }
+
     /** A run killed outright (SIGKILL) leaves its partial file and the kept one; the next run sorts them out. */
     @Test
     void theNextRunRecoversFromARunKilledOutright() throws Exception {

@@ -3,6 +3,8 @@ package io.tidemark.cli.output;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -19,6 +21,11 @@ import java.nio.file.StandardOpenOption;
  * <p>A destination that exists but is not a regular file (a device such as {@code /dev/null}, a pipe)
  * is written in place, with nothing kept aside. A symbolic link is followed: the file it names is kept
  * aside and written, next to itself, and the link stays.
+ *
+ * <p>A regular file holds whole lines at every moment: a write that fails part way (a full device) is
+ * cut back to where it began ({@link OutputFiles#writeWhole}). Each write, flush and commit first checks
+ * that the file is still the one opened, of the length written ({@link FileIdentity}): a file deleted,
+ * replaced or changed under the run fails it, naming the output.
  */
 final class FileDestination implements Destination {
 
@@ -27,7 +34,12 @@ final class FileDestination implements Destination {
     private final Path failed;
     private final boolean regular;
     private boolean keptAside;
+    /** A destination that is not a regular file. */
     private OutputStream out;
+    /** A regular file, the bytes written to it, and which file it is. */
+    private FileChannel channel;
+    private long written;
+    private FileIdentity identity;
 
     FileDestination(Path path) throws IOException {
         // a symbolic link is followed: the file it names is the one written (the link stays)
@@ -53,23 +65,42 @@ final class FileDestination implements Destination {
             Files.move(target, previous, StandardCopyOption.ATOMIC_MOVE);
             keptAside = true;
         }
-        out = Files.newOutputStream(target, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+        channel = FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE);
+        identity = FileIdentity.of(target);
     }
 
     @Override
     public void write(byte[] bytes, int off, int len) throws IOException {
-        out.write(bytes, off, len);
+        if (channel == null) {
+            out.write(bytes, off, len);
+            return;
+        }
+        identity.check(target, written);
+        OutputFiles.writeWhole(target, channel, ByteBuffer.wrap(bytes, off, len));
+        written += len;
     }
 
     @Override
     public void flush() throws IOException {
-        out.flush();
+        if (channel == null) {
+            out.flush();
+        } else {
+            identity.check(target, written);
+        }
     }
 
     @Override
     public void commit() throws IOException {
-        out.close();
+        if (channel == null) {
+            out.close();
+            return;
+        }
+        try {
+            identity.check(target, written);
+        } finally {
+            channel.close();
+        }
         if (keptAside) {
             Files.deleteIfExists(previous);
         }
@@ -81,7 +112,11 @@ final class FileDestination implements Destination {
     @Override
     public String abort() {
         try {
-            out.close();
+            if (channel != null) {
+                channel.close();
+            } else {
+                out.close();
+            }
         } catch (IOException ignored) {
             // failing already; what was written stays
         }

@@ -41,6 +41,8 @@ final class StagedFile extends StagedRecords {
     private final Path previous;
     private final Path alsoDrop;
     private final FileChannel file;
+    /** Which file {@link #file} is: checked before each commit, so that a file deleted or replaced fails the run. */
+    private final FileIdentity identity;
     private long length;
 
     /**
@@ -76,6 +78,7 @@ final class StagedFile extends StagedRecords {
                     + " committed: it was changed outside the job (run with --fresh to start over)");
         }
         file.truncate(length);
+        identity = FileIdentity.of(this.target);
     }
 
     private long recordedLength() throws IOException {
@@ -120,6 +123,7 @@ final class StagedFile extends StagedRecords {
     void deliver(String link, long from, long to) throws IOException {
         long before = length;
         try {
+            identity.check(target, length);
             file.truncate(length);
             file.position(length);
             if (length == 0) {
@@ -213,14 +217,10 @@ final class StagedFile extends StagedRecords {
         if (recorded != length) {
             throw incomplete("its commit record names " + recorded + " committed bytes, this run committed " + length);
         }
-        long size;
         try {
-            size = Files.size(target);
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw incomplete(target + " is gone");
-        }
-        if (size != recorded) {
-            throw incomplete(target + " has " + size + " bytes, " + recorded + " were committed: it was changed outside the job");
+            identity.check(target, recorded);
+        } catch (IOException e) {
+            throw incomplete(e.getMessage());
         }
     }
 
