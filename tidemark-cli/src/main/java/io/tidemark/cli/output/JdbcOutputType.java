@@ -31,7 +31,9 @@ public final class JdbcOutputType implements OutputType {
         return Key.of(output + ".url", Types.text())
                 .absent("the embedded default: an H2 database file `" + DEFAULT_DATABASE + ".mv.db` beside the job file")
                 .doc("The database: `jdbc:postgresql://HOST:PORT/DATABASE` (production) or `jdbc:h2:PATH` (a file; add "
-                        + "`;DATABASE_TO_LOWER=TRUE` so that unquoted names work as in PostgreSQL). See docs/databases.md.");
+                        + "`;DATABASE_TO_LOWER=TRUE` so that unquoted names work as in PostgreSQL; H2 is written with "
+                        + "`WRITE_DELAY=0`, added when absent, so that committed rows survive a kill: another write delay is "
+                        + "refused). See docs/databases.md.");
     }
 
     static Key<String> user(String output) {
@@ -75,10 +77,14 @@ public final class JdbcOutputType implements OutputType {
         if (url == null) {
             url = defaultUrl(jobDir);
         }
+        String problem;
         try {
-            JdbcDialect.forUrl(url);
+            problem = JdbcDialect.forUrl(url).durabilityProblem(url);
         } catch (IllegalArgumentException e) {
             throw new io.tidemark.cli.config.ConfigException(output + ".url", e.getMessage());
+        }
+        if (problem != null) {
+            throw new io.tidemark.cli.config.ConfigException(output + ".url", problem);
         }
         return new Spec(output, new JdbcConnectionOptions(url, s.get(user(output)), password(s.get(password(output)), output)),
                 s.get(table(output)));

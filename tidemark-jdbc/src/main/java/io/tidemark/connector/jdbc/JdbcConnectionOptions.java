@@ -45,9 +45,12 @@ public final class JdbcConnectionOptions implements Serializable {
         return JdbcDialect.forUrl(url);
     }
 
-    /** A new connection (the driver is found by {@link DriverManager} from the URL). */
+    /**
+     * A new connection (the driver is found by {@link DriverManager} from the URL), made with the
+     * dialect's {@link JdbcDialect#connectionUrl}: what a committed checkpoint needs to survive a kill.
+     */
     public Connection connect() throws SQLException {
-        return DriverManager.getConnection(url, user, password);
+        return DriverManager.getConnection(dialect().connectionUrl(url), user, password);
     }
 
     /** The URL without its parameters' values that could hold secrets (for messages). */

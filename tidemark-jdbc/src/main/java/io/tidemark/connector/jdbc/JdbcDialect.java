@@ -47,6 +47,22 @@ public abstract class JdbcDialect implements Serializable {
         return null;
     }
 
+    /**
+     * The URL a connection is made with: {@code url}, with what the database needs for a committed
+     * checkpoint's rows to survive the writer's process being killed (H2: {@code WRITE_DELAY=0}).
+     */
+    public String connectionUrl(String url) {
+        return url;
+    }
+
+    /**
+     * Why {@code url} would let a kill lose committed rows although the dialect makes them durable
+     * ({@link #connectionUrl}): a setting the user chose against it; null when none.
+     */
+    public String durabilityProblem(String url) {
+        return null;
+    }
+
     /** Whether the database's error codes mark {@code e} transient (beyond the standard SQL states). */
     protected abstract boolean isTransientVendorError(SQLException e);
 

@@ -57,4 +57,27 @@ class KilledWriterTest {
             assertThat(JdbcPipelines.rows(c, "killed", "\"userId\"")).hasSize(ROWS);
         }
     }
+
+    /**
+     * A user's H2 URL without {@code WRITE_DELAY} (as docs/databases.md shows one) is written with
+     * {@code WRITE_DELAY=0}: H2's default delay of 500 ms let kill -9 campaigns lose a completed
+     * checkpoint's rows. A URL that asks for another delay is named as a problem; one in memory is left alone.
+     */
+    @Test
+    void anH2UrlWithoutAWriteDelayIsWrittenWithNone(@TempDir Path dir) throws Exception {
+        JdbcConnectionOptions db = Databases.h2(dir);
+        assertThat(db.url()).doesNotContainIgnoringCase("WRITE_DELAY");
+        try (Connection c = db.connect(); java.sql.Statement s = c.createStatement();
+                java.sql.ResultSet rs = s.executeQuery("SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS "
+                        + "WHERE SETTING_NAME = 'WRITE_DELAY'")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString(1)).isEqualTo("0");
+        }
+        JdbcDialect h2 = db.dialect();
+        assertThat(h2.durabilityProblem(db.url())).isNull();
+        assertThat(h2.durabilityProblem(db.url() + ";write_delay=0")).isNull();
+        assertThat(h2.durabilityProblem(db.url() + ";WRITE_DELAY=500")).startsWith("WRITE_DELAY=500 lets H2 lose rows");
+        assertThat(h2.connectionUrl("jdbc:h2:mem:x")).isEqualTo("jdbc:h2:mem:x");
+        assertThat(JdbcDialect.forUrl("jdbc:postgresql://db/x").durabilityProblem("jdbc:postgresql://db/x")).isNull();
+    }
 }
