@@ -206,8 +206,9 @@ public final class JobKeys {
             .applies(Applies.when(STATE_BACKEND, "rocksdb"))
             .absent("the system's temporary directory")
             .doc("The local directory the RocksDB databases live in (one per keyed operator subtask, deleted when the "
-                    + "job ends); a fast local disk. Relative to the job file's folder; created if missing; a file there is "
-                    + "refused. Flink's `state.backend.rocksdb.localdir`.");
+                    + "job ends; those of a run killed outright, by the next run that uses the directory); a fast local disk. "
+                    + "Relative to the job file's folder; created if missing; a file there is refused. Flink's "
+                    + "`state.backend.rocksdb.localdir`.");
 
     public static final Key<Boolean> STATE_INCREMENTAL = Key.of("state.incremental", Types.bool())
             .applies(Applies.when(STATE_BACKEND, "rocksdb"))

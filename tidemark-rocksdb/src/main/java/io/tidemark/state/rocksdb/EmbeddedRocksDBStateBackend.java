@@ -3,9 +3,9 @@ package io.tidemark.state.rocksdb;
 import io.tidemark.runtime.state.AbstractStateBackend;
 import io.tidemark.runtime.state.CheckpointableKeyedStateBackend;
 import io.tidemark.runtime.state.KeyedStateBackendParameters;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.UUID;
 
 /**
  * Keyed state in an embedded RocksDB per operator subtask, on local disk (Flink's
@@ -93,8 +93,13 @@ public final class EmbeddedRocksDBStateBackend extends AbstractStateBackend {
         Path base = Paths.get(localDirectory != null ? localDirectory : System.getProperty("java.io.tmpdir"));
         String name = parameters.operatorName().replaceAll("[^A-Za-z0-9_.-]", "_");
         name = name.substring(0, Math.min(name.length(), 40));
-        Path dir = base.resolve("tidemark-rocksdb").resolve(name + "-" + parameters.subtaskIndex() + "-" + UUID.randomUUID());
-        return new RocksDBKeyedStateBackend(dir, snapshots);
+        LocalDatabases.Claim claim = LocalDatabases.claim(base, name, parameters.subtaskIndex());
+        try {
+            return new RocksDBKeyedStateBackend(claim, snapshots);
+        } catch (IOException | RuntimeException e) {
+            claim.release();
+            throw e;
+        }
     }
 
     @Override

@@ -53,6 +53,7 @@ public final class RocksDBKeyedStateBackend implements CheckpointableKeyedStateB
     }
 
     private final Path directory;
+    private final LocalDatabases.Claim claim;
     private final RocksDBIncrementalSnapshot incremental;
     private final DBOptions dbOptions;
     private final ColumnFamilyOptions columnOptions;
@@ -70,11 +71,13 @@ public final class RocksDBKeyedStateBackend implements CheckpointableKeyedStateB
     private byte[] lastNamespaceBytes;
 
     /**
-     * A backend whose database lives in {@code directory} (made now, deleted by {@link #dispose});
-     * {@code incremental}, if not null, makes checkpoints incremental.
+     * A backend whose database lives in {@code claim}'s folder ({@link LocalDatabases}: made and locked
+     * for this process, deleted and let go by {@link #dispose}); {@code incremental}, if not null, makes
+     * checkpoints incremental.
      */
-    RocksDBKeyedStateBackend(Path directory, RocksDBIncrementalSnapshot incremental) throws IOException {
-        this.directory = directory;
+    RocksDBKeyedStateBackend(LocalDatabases.Claim claim, RocksDBIncrementalSnapshot incremental) throws IOException {
+        this.directory = claim.folder();
+        this.claim = claim;
         this.incremental = incremental;
         Files.createDirectories(directory);
         dbOptions = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true);
@@ -329,7 +332,7 @@ public final class RocksDBKeyedStateBackend implements CheckpointableKeyedStateB
         readOptions.close();
         columnOptions.close();
         dbOptions.close();
-        deleteRecursively(directory);
+        claim.release();
     }
 
     static void deleteRecursively(Path dir) {
