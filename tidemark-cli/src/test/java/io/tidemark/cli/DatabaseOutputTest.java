@@ -225,4 +225,40 @@ class DatabaseOutputTest {
                     .isEqualTo(JdbcPipelines.rows(c, plain + "_dead", "line").stream().map(r -> r.subList(0, 3)).toList());
         }
     }
+
+    /**
+     * Issue 23, item 5: a key holding U+0000 (here a JSON escape), which PostgreSQL cannot store in text
+     * (SQL state 22021), used to fail the output and take the batch's good rows with it. Such a line is a
+     * dead letter ({@code unstorable}), and every other row is written. A dead letter whose own text holds
+     * U+0000 (a raw NUL byte, unparsable) is stored with U+FFFD in its place and its exact bytes in base64.
+     */
+    @Test
+    void aKeyPostgresqlCannotStoreIsADeadLetterAndTheRestOfTheBatchIsWritten() throws Exception {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            lines.add(order("u" + i, 1000 + i, "1"));
+        }
+        String bad = order("u\\u0000x", 1500, "1");
+        lines.add(5, bad);
+        String raw = "{\"userId\": \"u\u0000\"";
+        lines.add(raw);
+        write(dir, "orders.jsonl", lines.toArray(new String[0]));
+        JdbcConnectionOptions db = Databases.postgres();
+        String prefix = Databases.table("nul");
+        CliHarness.Result r = CliHarness.run("run", databaseJob(dir, "type: tumbling\nsize: 5s", "", db, prefix).toString());
+        r.assertOk();
+        assertThat(r.out()).contains("dead letters       2 (unparsable 1, unstorable 1)");
+        try (Connection c = db.connect()) {
+            assertThat(JdbcPipelines.rows(c, prefix + "_results", "\"userId\"")).hasSize(10);
+            List<List<Object>> dead = JdbcPipelines.rows(c, prefix + "_dead", "line");
+            assertThat(dead).hasSize(2);
+            assertThat(dead.get(0).subList(0, 3)).isEqualTo(List.of(dir.resolve("orders.jsonl").toString(), 6L, "unstorable"));
+            assertThat((String) dead.get(0).get(3)).contains("key-by field 'userId'").contains("U+0000").contains("output.results");
+            assertThat(dead.get(0).subList(4, 6)).containsExactly(bad, null);
+            assertThat(dead.get(1).subList(0, 3)).isEqualTo(List.of(dir.resolve("orders.jsonl").toString(), 12L, "unparsable"));
+            assertThat(dead.get(1).get(4)).isEqualTo(raw.replace('\u0000', '\ufffd'));
+            assertThat(java.util.Base64.getDecoder().decode((String) dead.get(1).get(5)))
+                    .isEqualTo(raw.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+    }
 }

@@ -27,6 +27,7 @@ public record DeadLetter(String reason, String detail, String source, long line,
     public static final String WRONG_UNIT = "wrong-unit";
     public static final String NOT_A_NUMBER = "not-a-number";
     public static final String NUMBER_OUT_OF_RANGE = "number-out-of-range";
+    public static final String UNSTORABLE = "unstorable";
     public static final String TOO_FAR_AHEAD = "too-far-ahead";
     public static final String NO_WINDOW = "no-window";
 

@@ -43,7 +43,9 @@ import java.util.regex.Pattern;
  *   <li>{@code wrong-unit}: the value's size says another unit than {@code event-time.unit} (see
  *       {@link TimeUnitKind#guessFromMagnitude}), or an ISO-8601 text where a number is declared, or the
  *       reverse; {@code bad-event-time}: not a number (or not an ISO-8601 instant with offset), or out of range;
- *   <li>{@code not-a-number}: an aggregated field is not a number.
+ *   <li>{@code not-a-number}: an aggregated field is not a number;
+ *   <li>{@code unstorable}: an output cannot store the key, or the line ({@link TextLimits}: U+0000 and
+ *       a PostgreSQL table).
  * </ol>
  * Numbers are bounded before any arithmetic, so that a line like {@code 1e100000000} costs no more
  * than any other.
@@ -83,6 +85,7 @@ public final class LineInterpreter {
     private final List<AggregateSpec> aggregates;
     private final int maxLineLength;
     private final String defaultSplit;
+    private final TextLimits limits;
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
     private CharBuffer chars = CharBuffer.allocate(256);
@@ -91,6 +94,13 @@ public final class LineInterpreter {
 
     public LineInterpreter(JobConfig.Source source, JobConfig.EventTime eventTime, List<String> keyBy,
             List<AggregateSpec> aggregates, String defaultSplit) {
+        this(source, eventTime, keyBy, aggregates, defaultSplit, TextLimits.NONE);
+    }
+
+    /** With {@code limits}: what the job's outputs cannot store (a line that needs it is {@code unstorable}). */
+    public LineInterpreter(JobConfig.Source source, JobConfig.EventTime eventTime, List<String> keyBy,
+            List<AggregateSpec> aggregates, String defaultSplit, TextLimits limits) {
+        this.limits = limits;
         this.parser = source.format() == JobConfig.Format.CSV ? LineParser.csv(source.columns()) : LineParser.jsonl();
         this.header = source.format() == JobConfig.Format.CSV && source.header();
         this.partitionField = source.partitionField();
@@ -223,6 +233,10 @@ public final class LineInterpreter {
         List<String> key = new ArrayList<>(keyBy.size());
         for (String k : keyBy) {
             key.add(literal(fields.get(k)));
+        }
+        String unstorable = limits.rejects(keyBy, fields, line);
+        if (unstorable != null) {
+            return dead(DeadLetter.UNSTORABLE, unstorable, source, lineNumber, line, null, split, arrival);
         }
         return new Candidate(new Event(line, source, lineNumber, split, ts, key, values, arrival), split, arrival);
     }

@@ -37,6 +37,7 @@ public final class KafkaLines implements KafkaRecordDeserializationSchema<Object
     private final JobConfig.EventTime eventTime;
     private final List<String> keyBy;
     private final List<AggregateSpec> aggregates;
+    private final io.tidemark.cli.io.TextLimits limits;
     private transient LineInterpreter interpreter;
     private transient TimeGuard guard;
     private transient Line line;
@@ -46,11 +47,12 @@ public final class KafkaLines implements KafkaRecordDeserializationSchema<Object
         this.eventTime = job.eventTime();
         this.keyBy = job.keyBy();
         this.aggregates = job.aggregates();
+        this.limits = io.tidemark.cli.io.TextLimits.of(job);
     }
 
     @Override
     public void open(DeserializationSchema.InitializationContext context) {
-        interpreter = new LineInterpreter(source, eventTime, keyBy, aggregates, "kafka");
+        interpreter = new LineInterpreter(source, eventTime, keyBy, aggregates, "kafka", limits);
         guard = new TimeGuard(eventTime.maxFuture().toMillis(), eventTime.confirmations(), true, null);
         line = new Line();
     }

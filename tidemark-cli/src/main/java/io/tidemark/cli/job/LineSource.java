@@ -54,6 +54,8 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
     private final JobConfig.EventTime eventTime;
     private final List<String> keyBy;
     private final List<AggregateSpec> aggregates;
+    /** What the outputs cannot store of a line (such a line is a dead letter). */
+    private final io.tidemark.cli.io.TextLimits limits;
     private final LinkAddress address;
     /** The run's replay clock (also the environment's), or null without replay. */
     private final ReplayClock clock;
@@ -80,6 +82,7 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
         this.eventTime = job.eventTime();
         this.keyBy = job.keyBy();
         this.aggregates = job.aggregates();
+        this.limits = io.tidemark.cli.io.TextLimits.of(job);
         this.address = link;
         this.clock = clock;
     }
@@ -188,7 +191,7 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
 
     /** One run's reading: the input, the interpreter, the guard and the counters, changed under the checkpoint lock. */
     private final class Reading {
-        final LineInterpreter interpreter = new LineInterpreter(source, eventTime, keyBy, aggregates, SINGLE_SPLIT);
+        final LineInterpreter interpreter = new LineInterpreter(source, eventTime, keyBy, aggregates, SINGLE_SPLIT, limits);
         final TimeGuard guard = new TimeGuard(eventTime.maxFuture().toMillis(), eventTime.confirmations(), source.replay(),
                 source.spec().live() ? System::currentTimeMillis : null);
         long lines;

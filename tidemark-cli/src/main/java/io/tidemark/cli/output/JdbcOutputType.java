@@ -121,19 +121,24 @@ public final class JdbcOutputType implements OutputType {
 
         @Override
         public String schema(OutputContext context) {
-            return JdbcTables.of(table, context).ddl(connection.dialect());
+            return JdbcTables.of(table, context, storesNul()).ddl(connection.dialect());
+        }
+
+        @Override
+        public boolean storesNul() {
+            return connection.dialect().storesNul();
         }
 
         @Override
         public Output open(OutputContext context) {
-            return new JdbcOutput(this, JdbcTables.of(table, context));
+            return new JdbcOutput(this, JdbcTables.of(table, context, storesNul()));
         }
 
         /** With checkpoints: each link's rows of a checkpoint upserted in one transaction when it completes ({@link StagedTable}). */
         @Override
         public io.tidemark.cli.spi.StagedOutput staged(OutputContext context, java.nio.file.Path dir, boolean fresh)
                 throws java.io.IOException {
-            return new StagedTable(this, new JdbcOutput(this, JdbcTables.of(table, context)), dir, fresh);
+            return new StagedTable(this, new JdbcOutput(this, JdbcTables.of(table, context, storesNul())), dir, fresh);
         }
     }
 }

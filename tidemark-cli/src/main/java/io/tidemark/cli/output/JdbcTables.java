@@ -23,18 +23,24 @@ import java.util.List;
  *       {@code arrival_time}, {@code watermark}, {@code missed_windows} ({@code [[start,end],…]}),
  *       {@code record} (the line as read);
  *   <li>dead letters: {@code file}, {@code line} (the primary key), {@code reason}, {@code detail},
- *       {@code text}, {@code bytes}.
+ *       {@code text}, {@code bytes}. In a database whose text cannot hold U+0000 (PostgreSQL), a letter
+ *       whose text holds one is stored with U+FFFD in its place and its exact bytes in {@code bytes}
+ *       (base64 of its UTF-8), so that no dead letter is lost to the database; U+0000 in the detail
+ *       becomes U+FFFD.
  * </ul>
+ * The source makes a line whose key (or, for the late table, whose text) holds U+0000 a dead letter
+ * when a table cannot store it ({@link io.tidemark.cli.io.TextLimits}).
  */
 public final class JdbcTables {
 
     private JdbcTables() {}
 
-    public static JdbcTable<OutputRecord> of(String name, OutputContext c) {
+    /** The table of output {@code c.role()}; {@code storesNul}: whether its database's text can hold U+0000. */
+    public static JdbcTable<OutputRecord> of(String name, OutputContext c, boolean storesNul) {
         return switch (c.role()) {
             case RESULTS -> results(name, c.keyFields(), c.valueNames(), c.sessions());
             case LATE -> late(name, c.keyFields());
-            case DEAD_LETTER -> deadLetters(name);
+            case DEAD_LETTER -> deadLetters(name, storesNul);
         };
     }
 
@@ -88,15 +94,24 @@ public final class JdbcTables {
         return t.build();
     }
 
-    static JdbcTable<OutputRecord> deadLetters(String name) {
+    static JdbcTable<OutputRecord> deadLetters(String name, boolean storesNul) {
         return JdbcTable.<OutputRecord>builder(name)
                 .key("file", SqlType.TEXT, r -> ((DeadLetter) r).source())
                 .key("line", SqlType.BIGINT, r -> ((DeadLetter) r).line())
                 .column("reason", SqlType.TEXT, r -> ((DeadLetter) r).reason())
-                .column("detail", SqlType.TEXT, r -> ((DeadLetter) r).detail())
-                .column("text", SqlType.TEXT, r -> ((DeadLetter) r).text())
-                .column("bytes", SqlType.TEXT, r -> ((DeadLetter) r).bytes())
+                .column("detail", SqlType.TEXT, r -> storable(((DeadLetter) r).detail(), storesNul))
+                .column("text", SqlType.TEXT, r -> storable(((DeadLetter) r).text(), storesNul))
+                .column("bytes", SqlType.TEXT, r -> {
+                    DeadLetter d = (DeadLetter) r;
+                    return d.bytes() != null || storesNul || d.text() == null || d.text().indexOf('\u0000') < 0 ? d.bytes()
+                            : java.util.Base64.getEncoder().encodeToString(d.text().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                })
                 .build();
+    }
+
+    /** {@code text}, with U+FFFD for each U+0000 unless the database stores it. */
+    private static String storable(String text, boolean storesNul) {
+        return storesNul || text == null ? text : text.replace('\u0000', '\ufffd');
     }
 
     /** {@code [[start,end],…]}. */

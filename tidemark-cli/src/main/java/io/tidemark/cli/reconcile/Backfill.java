@@ -110,7 +110,7 @@ public final class Backfill {
         OutputContext context = JobRunner.outputContext(job, OutputContext.Role.RESULTS, () -> null, null);
         String target;
         if (spec instanceof JdbcOutputType.Spec db) {
-            try (JdbcWriter<OutputRecord> w = new JdbcWriter<>(JdbcTables.of(db.table(), context), db.connection(),
+            try (JdbcWriter<OutputRecord> w = new JdbcWriter<>(JdbcTables.of(db.table(), context, db.storesNul()), db.connection(),
                     JdbcExecutionOptions.builder().withBatchInterval(java.time.Duration.ZERO).build(), Sleeper.THREAD)) {
                 w.open();
                 for (WindowResult c : corrections) {

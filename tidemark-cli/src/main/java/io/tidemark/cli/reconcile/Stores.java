@@ -199,7 +199,8 @@ public final class Stores {
         if (!Files.exists(spec.file())) {
             return rows;
         }
-        LineInterpreter interpreter = new LineInterpreter(job.source(), job.eventTime(), job.keyBy(), job.aggregates(), "all");
+        LineInterpreter interpreter = new LineInterpreter(job.source(), job.eventTime(), job.keyBy(), job.aggregates(), "all",
+                io.tidemark.cli.io.TextLimits.of(job));
         Line line = new Line();
         long number = 0;
         for (String text : Files.readAllLines(spec.file(), StandardCharsets.UTF_8)) {

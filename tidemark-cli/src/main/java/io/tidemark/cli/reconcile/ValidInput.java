@@ -28,7 +28,8 @@ public final class ValidInput {
             throw new ConfigException("source.type", "backfill and reconcile read the input again, whole; "
                     + source.spec().describe() + " cannot be read again");
         }
-        LineInterpreter interpreter = new LineInterpreter(source, job.eventTime(), job.keyBy(), job.aggregates(), "all");
+        LineInterpreter interpreter = new LineInterpreter(source, job.eventTime(), job.keyBy(), job.aggregates(), "all",
+                io.tidemark.cli.io.TextLimits.of(job));
         TimeGuard guard = new TimeGuard(job.eventTime().maxFuture().toMillis(), job.eventTime().confirmations(),
                 source.replay(), null);
         List<Event> events = new ArrayList<>();

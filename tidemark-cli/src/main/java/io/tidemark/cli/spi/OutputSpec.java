@@ -43,6 +43,15 @@ public interface OutputSpec {
         return null;
     }
 
+    /**
+     * Whether it can store text holding the character U+0000 (a PostgreSQL table cannot): a line whose
+     * key — or, for the late output, whose text — holds one is then a dead letter at the source
+     * ({@code unstorable}) instead of a failed write.
+     */
+    default boolean storesNul() {
+        return true;
+    }
+
     /** Opens it (command side) before the job starts. */
     Output open(OutputContext context) throws IOException;
 }

@@ -63,6 +63,11 @@ public abstract class JdbcDialect implements Serializable {
         return null;
     }
 
+    /** Whether text columns can hold the character U+0000 (PostgreSQL's cannot: SQL state 22021). */
+    public boolean storesNul() {
+        return true;
+    }
+
     /** Whether the database's error codes mark {@code e} transient (beyond the standard SQL states). */
     protected abstract boolean isTransientVendorError(SQLException e);
 

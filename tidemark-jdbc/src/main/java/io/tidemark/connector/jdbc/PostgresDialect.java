@@ -21,6 +21,12 @@ public final class PostgresDialect extends JdbcDialect {
         return "PostgreSQL";
     }
 
+    /** PostgreSQL's text is a sequence of characters of the database's encoding without U+0000. */
+    @Override
+    public boolean storesNul() {
+        return false;
+    }
+
     @Override
     public String typeName(SqlType type) {
         switch (type) {
