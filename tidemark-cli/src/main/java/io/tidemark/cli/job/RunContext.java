@@ -9,6 +9,7 @@ import io.tidemark.cli.spi.Output;
 import io.tidemark.cli.spi.OutputContext;
 import io.tidemark.cli.spi.OutputSpec;
 import io.tidemark.cli.spi.StagedOutput;
+import io.tidemark.runtime.checkpoint.CrashPoints;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -216,6 +217,7 @@ final class RunContext implements RunServer.Handler {
         @Override
         public Frames.Ack barrier(long id) throws IOException {
             long committable = stage == null ? 0 : stage.barrier();
+            CrashPoints.reach("barrier.staged"); // the link's records up to the barrier on disk, not yet acknowledged
             synchronized (RunContext.this) {
                 lastCommittable = committable;
             }
@@ -224,11 +226,13 @@ final class RunContext implements RunServer.Handler {
 
         @Override
         public void commit(long id, long offset) throws IOException {
+            CrashPoints.reach("commit.begin");
             if (output != null && output.commit(link, offset)) {
                 synchronized (RunContext.this) {
                     delivered.add(role);
                 }
             }
+            CrashPoints.reach("commit.end");
             stats.committed(link, id);
             synchronized (RunContext.this) {
                 committedIds.merge(link, id, Math::max);
@@ -410,10 +414,14 @@ final class RunContext implements RunServer.Handler {
      * put back — then each is closed and drops what it kept aside.
      */
     void commit() throws IOException {
+        CrashPoints.reach("finish.begin");
         keepNotes();
         finishStaged();
         for (StagedOutput st : staged.values()) {
             st.close(true);
+        }
+        if (!staged.isEmpty()) {
+            CrashPoints.reach("finish.end"); // the outputs proven complete and closed, the summary not yet printed
         }
         staged.clear();
         for (Map.Entry<OutputContext.Role, Output> e : outputs.entrySet()) {

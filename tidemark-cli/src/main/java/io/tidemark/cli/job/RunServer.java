@@ -164,6 +164,7 @@ final class RunServer implements Closeable {
                             Frames.bytes(ack, answer.counts());
                             ack.flush();
                         }
+                        io.tidemark.runtime.checkpoint.CrashPoints.reach("barrier.acked");
                     }
                     case Frames.COMMIT -> h.commit(in.readLong(), in.readLong());
                     case Frames.RESUMED -> h.resumed(in.readLong(), in.readLong(), in.readInt());

@@ -1,6 +1,7 @@
 package io.tidemark.cli.output;
 
 import io.tidemark.cli.spi.OutputContext;
+import io.tidemark.runtime.checkpoint.CrashPoints;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -144,7 +145,9 @@ final class StagedFile extends StagedRecords {
                     at += n;
                 }
             }
+            CrashPoints.reach("file.appended"); // the segment written, not yet synced nor recorded
             file.force(false);
+            CrashPoints.reach("file.synced"); // the segment on disk, not yet recorded
             length = file.position();
             recordCommitted(link, to, List.of(LENGTH + length));
         } catch (IOException e) {

@@ -3,6 +3,7 @@ package io.tidemark.cli.output;
 import io.tidemark.cli.config.JobKeys;
 import io.tidemark.cli.data.OutputRecord;
 import io.tidemark.cli.spi.StagedOutput;
+import io.tidemark.runtime.checkpoint.CrashPoints;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
@@ -315,7 +316,9 @@ abstract class StagedRecords implements StagedOutput {
             }
             c.force(true);
         }
+        CrashPoints.reach("record.written"); // the new commit record on disk beside the old one
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        CrashPoints.reach("record.renamed");
     }
 
     /** Deletes every file in {@code dir} (what an earlier chain staged and recorded). */

@@ -31,6 +31,7 @@ final class StagedTable extends StagedRecords {
             table.write(r);
         }
         table.flushDurably(); // one transaction per batch of rows, the last at the flush; on disk before the offset is
+        io.tidemark.runtime.checkpoint.CrashPoints.reach("table.committed");
         recordCommitted(link, to, List.of());
     }
 

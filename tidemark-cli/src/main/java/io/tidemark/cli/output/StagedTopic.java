@@ -2,6 +2,7 @@ package io.tidemark.cli.output;
 
 import io.tidemark.cli.data.OutputRecord;
 import io.tidemark.cli.spi.OutputContext;
+import io.tidemark.runtime.checkpoint.CrashPoints;
 import io.tidemark.connector.kafka.sink.transaction.KafkaCommittable;
 import io.tidemark.connector.kafka.sink.transaction.TransactionalProducer;
 import java.io.IOException;
@@ -65,8 +66,10 @@ final class StagedTopic extends StagedRecords {
             if (failure.get() != null) {
                 throw failed(failure.get());
             }
+            CrashPoints.reach("kafka.prepared"); // the transaction prepared, not yet recorded
             recordCommitted(link, from, List.of(link + " " + to + " " + prepared.producerId() + " " + prepared.epoch()));
             producer.commit();
+            CrashPoints.reach("kafka.committed"); // the transaction committed, the record still names it prepared
             recordCommitted(link, to, List.of());
         } catch (org.apache.kafka.common.KafkaException | IllegalStateException e) {
             throw failed(e);

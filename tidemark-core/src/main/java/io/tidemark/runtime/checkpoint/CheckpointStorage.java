@@ -130,7 +130,10 @@ public final class CheckpointStorage {
         Files.createDirectories(chk);
         Path tmp = chk.resolve(METADATA + ".inprogress");
         ops.write(tmp, withCrc(bytes));
+        String step = finished ? "final-checkpoint" : "checkpoint";
+        CrashPoints.reach(step + ".metadata.written"); // every file on disk, the checkpoint not yet complete
         Files.move(tmp, chk.resolve(METADATA), StandardCopyOption.ATOMIC_MOVE);
+        CrashPoints.reach(step + ".completed"); // complete: nothing has heard of it yet
     }
 
     /** Ids of the checkpoints in the directory that have a {@code _metadata}, newest first. */
