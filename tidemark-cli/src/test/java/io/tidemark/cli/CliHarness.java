@@ -47,6 +47,16 @@ final class CliHarness {
         return summary.lines().filter(l -> l.matches("  (lines read|window results|late records|dead letters|accounted) .*")).toList();
     }
 
+    /** The first {@code n} lines {@code tidemark generate} writes with options {@code g}. */
+    static List<String> generated(io.tidemark.cli.gen.GeneratorOptions g, int n) {
+        io.tidemark.cli.gen.OrderGenerator gen = new io.tidemark.cli.gen.OrderGenerator(g);
+        List<String> lines = new java.util.ArrayList<>(n);
+        while (lines.size() < n) {
+            lines.add(gen.next());
+        }
+        return lines;
+    }
+
     static List<String> lines(Path p) throws IOException {
         return Files.readAllLines(p, StandardCharsets.UTF_8);
     }

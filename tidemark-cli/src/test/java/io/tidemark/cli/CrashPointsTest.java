@@ -3,7 +3,6 @@ package io.tidemark.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tidemark.cli.gen.GeneratorOptions;
-import io.tidemark.cli.gen.OrderGenerator;
 import io.tidemark.connector.jdbc.Databases;
 import io.tidemark.connector.jdbc.JdbcConnectionOptions;
 import io.tidemark.connector.jdbc.JdbcPipelines;
@@ -76,12 +75,7 @@ class CrashPointsTest {
         g.veryLateFraction = 0.02;
         g.malformed = 0.002;
         g.csv = true;
-        OrderGenerator gen = new OrderGenerator(g);
-        List<String> lines = new ArrayList<>();
-        while (lines.size() <= LINES) {
-            lines.add(gen.next());
-        }
-        Files.write(shared.resolve("in.csv"), lines, StandardCharsets.UTF_8);
+        Files.write(shared.resolve("in.csv"), CliHarness.generated(g, LINES + 1), StandardCharsets.UTF_8); // and the header
         broker = LocalKafkaBroker.start();
         postgres = Databases.postgres();
         for (Kind k : Kind.values()) {

@@ -3,12 +3,10 @@ package io.tidemark.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tidemark.cli.gen.GeneratorOptions;
-import io.tidemark.cli.gen.OrderGenerator;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,9 +34,9 @@ class UnfinishedCommitTest {
         g.rate = 250;
         g.duration = Duration.ofMinutes(20);
         g.veryLateFraction = 0.02;
-        Files.write(dir.resolve("in.jsonl"), firstLines(g, 3000), StandardCharsets.UTF_8);
+        Files.write(dir.resolve("in.jsonl"), CliHarness.generated(g, 3000), StandardCharsets.UTF_8);
         g.csv = true;
-        Files.write(dir.resolve("in.csv"), firstLines(g, 3001), StandardCharsets.UTF_8);
+        Files.write(dir.resolve("in.csv"), CliHarness.generated(g, 3001), StandardCharsets.UTF_8);
         CliHarness.Result ref = CliHarness.run("run", "--no-progress", job("ref", "chk-ref", "jsonl").toString());
         ref.assertOk();
         reference = dir.resolve("ref");
@@ -46,15 +44,6 @@ class UnfinishedCommitTest {
         assertThat(CliHarness.lines(reference.resolve("results.jsonl"))).hasSize(287);
         assertThat(CliHarness.lines(reference.resolve("late.jsonl"))).hasSize(1387);
         CliHarness.run("run", "--no-progress", job("ref-csv", "chk-ref-csv", "csv").toString()).assertOk();
-    }
-
-    private static List<String> firstLines(GeneratorOptions g, int n) {
-        OrderGenerator gen = new OrderGenerator(g);
-        List<String> lines = new ArrayList<>();
-        while (lines.size() < n) {
-            lines.add(gen.next());
-        }
-        return lines;
     }
 
     /** The job on in.jsonl or in.csv ({@code format}), its late records in the same format. */

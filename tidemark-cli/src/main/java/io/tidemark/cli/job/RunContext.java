@@ -410,8 +410,9 @@ final class RunContext implements RunServer.Handler {
     }
 
     /**
-     * The run ended well: every output is flushed — if one fails, the run fails and every output is
-     * put back — then each is closed and drops what it kept aside.
+     * The run ended well: the outputs that commit with the checkpoints are proven complete
+     * ({@link #finishStaged}) and closed; every other output is flushed — if one fails, the run fails and
+     * every output is put back — then each is closed and drops what it kept aside.
      */
     void commit() throws IOException {
         CrashPoints.reach("finish.begin");

@@ -42,21 +42,8 @@ final class LocalDatabases {
 
     private LocalDatabases() {}
 
-    /** A database folder of this process, and the lock that says so. */
-    static final class Claim {
-        private final Path folder;
-        private final Path lockFile;
-        private final FileChannel lock;
-
-        private Claim(Path folder, Path lockFile, FileChannel lock) {
-            this.folder = folder;
-            this.lockFile = lockFile;
-            this.lock = lock;
-        }
-
-        Path folder() {
-            return folder;
-        }
+    /** A database folder of this process, its lock file, and the lock on it that says so. */
+    record Claim(Path folder, Path lockFile, FileChannel lock) {
 
         /** Deletes the folder, then the lock file, and lets the lock go. */
         void release() {
