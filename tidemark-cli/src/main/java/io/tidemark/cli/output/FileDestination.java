@@ -124,11 +124,15 @@ final class FileDestination implements Destination {
             return null;
         }
         try {
-            Files.move(target, failed, StandardCopyOption.REPLACE_EXISTING);
-            if (keptAside) {
+            String kept = null;
+            if (Files.exists(target)) { // else deleted under the run, with this run's records
+                Files.move(target, failed, StandardCopyOption.REPLACE_EXISTING);
+                kept = failed.toString();
+            }
+            if (keptAside && Files.exists(previous)) {
                 Files.move(previous, target, StandardCopyOption.ATOMIC_MOVE);
             }
-            return failed.toString();
+            return kept;
         } catch (IOException e) {
             return target + " (it could not be moved aside: " + e.getMessage() + ")";
         }
