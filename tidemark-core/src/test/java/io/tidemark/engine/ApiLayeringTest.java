@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class ApiLayeringTest {
 
     private static final List<String> API_PACKAGES = List.of("io/tidemark/api", "io/tidemark/streaming",
-            "io/tidemark/core", "io/tidemark/time", "io/tidemark/util");
+            "io/tidemark/core", "io/tidemark/time", "io/tidemark/util", "io/tidemark/annotation", "io/tidemark/configuration");
 
     @Test
     void apiClassesDoNotReferToTheRuntime() throws Exception {

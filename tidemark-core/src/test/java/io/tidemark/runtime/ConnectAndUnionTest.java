@@ -70,7 +70,7 @@ class ConnectAndUnionTest {
     static final class WhereKeyed extends io.tidemark.streaming.api.functions.ProcessFunction<Integer, String> {
         @Override
         public void processElement(Integer value, Context ctx, Collector<String> out) {
-            out.collect((value % 4) + "@" + getRuntimeContext().getIndexOfThisSubtask());
+            out.collect((value % 4) + "@" + getRuntimeContext().getTaskInfo().getIndexOfThisSubtask());
         }
     }
 

@@ -42,7 +42,7 @@ class MultiStageWatermarkStressTest {
 
         @Override
         public void run(SourceContext<long[]> ctx) {
-            int me = getRuntimeContext().getIndexOfThisSubtask();
+            int me = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
             Random r = new Random(seed + me);
             long ts = r.nextInt(1000);
             for (int i = 0; i < PER_SOURCE && running; i++) {

@@ -5,6 +5,7 @@ import io.tidemark.api.common.JobStatus;
 import io.tidemark.api.common.metrics.SubtaskMetrics;
 import io.tidemark.core.execution.JobClient;
 import io.tidemark.core.execution.JobExecutionException;
+import io.tidemark.flink.bridge.Runtime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -103,7 +104,7 @@ final class FlinkJobClient implements JobClient {
         }
         List<SubtaskMetrics> metrics = new ArrayList<>();
         FlinkRunner.counters(f.getAllAccumulatorResults()).forEach((op, m) -> metrics.add(new OperatorCounters(op, m)));
-        r = new JobExecutionResult(String.valueOf(f.getJobID()), jobName, f.getNetRuntime(), metrics);
+        r = new JobExecutionResult(Runtime.jobId(f.getJobID()), jobName, f.getNetRuntime(), metrics);
         result = r;
         return r;
     }

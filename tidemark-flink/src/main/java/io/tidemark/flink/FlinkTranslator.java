@@ -367,13 +367,25 @@ public final class FlinkTranslator {
             return null;
         }
 
-        /** The sink's parallelism and uid, as the transformation has them. */
+        /** The sink's parallelism, uid, uid hash, description, slot sharing group and chaining, as the transformation has them. */
         private void placed(DataStreamSink<Object> sink) {
             if (t.getParallelism() != -1) {
                 sink.setParallelism(t.getParallelism());
             }
             if (t.getUid() != null) {
                 sink.uid(t.getUid());
+            }
+            if (t.getUidHash() != null) {
+                sink.setUidHash(t.getUidHash());
+            }
+            if (t.getUserDescription() != null) {
+                sink.setDescription(t.getUserDescription());
+            }
+            if (t.getSlotSharingGroup() != null) {
+                sink.slotSharingGroup(t.getSlotSharingGroup());
+            }
+            if (t.getChaining() != Transformation.Chaining.ALWAYS) {
+                sink.disableChaining();
             }
         }
 
@@ -731,9 +743,24 @@ public final class FlinkTranslator {
         }
     }
 
+    /** The uid, uid hash, description, slot sharing group and chaining the program set on {@code t}. */
     private static void uid(SingleOutputStreamOperator<?> s, Transformation<?> t) {
         if (t.getUid() != null) {
             s.uid(t.getUid());
+        }
+        if (t.getUidHash() != null) {
+            s.setUidHash(t.getUidHash());
+        }
+        if (t.getUserDescription() != null) {
+            s.setDescription(t.getUserDescription());
+        }
+        if (t.getSlotSharingGroup() != null) {
+            s.slotSharingGroup(t.getSlotSharingGroup());
+        }
+        if (t.getChaining() == Transformation.Chaining.NEVER) {
+            s.disableChaining();
+        } else if (t.getChaining() == Transformation.Chaining.HEAD) {
+            s.startNewChain();
         }
     }
 

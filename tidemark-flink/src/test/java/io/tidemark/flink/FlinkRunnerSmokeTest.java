@@ -50,7 +50,7 @@ class FlinkRunnerSmokeTest {
         JobExecutionResult r = env.execute("by name");
         assertThat(Collect.<Integer>take(id)).containsExactly(2, 3, 4);
         assertThat(r.getCounter("plus one", "numRecordsIn")).isEqualTo(3);
-        assertThat(r.getJobId()).isNotBlank();
+        assertThat(r.getJobID().toString()).hasSize(32);
 
         IllegalStateException boom = new IllegalStateException("boom");
         StreamExecutionEnvironment failing = StreamExecutionEnvironment.getExecutionEnvironment();

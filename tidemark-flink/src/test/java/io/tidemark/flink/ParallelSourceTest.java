@@ -17,7 +17,7 @@ class ParallelSourceTest {
 
         @Override
         public void run(SourceContext<Integer> ctx) {
-            int me = getRuntimeContext().getIndexOfThisSubtask();
+            int me = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
             for (int i = 0; i < 10; i++) {
                 ctx.collect(me);
             }

@@ -289,4 +289,33 @@ class TranslationTest {
         assertThat(typeOf(nodes, "totals")).isEqualTo(org.apache.flink.api.common.typeinfo.Types.STRING);
         assertThat(typeOf(nodes, "lambda").getTypeClass()).isEqualTo(Object.class); // a lambda's output is not declared
     }
+
+    /** The operator settings the program made reach Flink's stream graph as Flink's own settings. */
+    @Test
+    void uidsDescriptionsSlotSharingAndChainingReachFlink() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.fromSequence(1, 10).name("numbers").uid("numbers-uid")
+                .map(x -> x).name("reporter").setDescription("reports its subtask").disableChaining()
+                .filter(x -> x > 1).name("filter").setUidHash("0123456789abcdef0123456789abcdef").startNewChain()
+                .slotSharingGroup("side")
+                .print().name("out").uid("out-uid").setDescription("printed").disableChaining();
+        var flink = org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.getExecutionEnvironment();
+        FlinkTranslator.translate(env, flink);
+        java.util.Map<String, org.apache.flink.streaming.api.graph.StreamNode> nodes = new java.util.HashMap<>();
+        for (var node : flink.getStreamGraph().getStreamNodes()) {
+            nodes.put(node.getOperatorName().replace("Source: ", "").replace("Sink: ", ""), node);
+        }
+        assertThat(nodes.get("numbers").getTransformationUID()).isEqualTo("numbers-uid");
+        assertThat(nodes.get("reporter").getOperatorDescription()).isEqualTo("reports its subtask");
+        assertThat(nodes.get("reporter").getOperatorFactory().getChainingStrategy())
+                .isEqualTo(org.apache.flink.streaming.api.operators.ChainingStrategy.NEVER);
+        assertThat(nodes.get("filter").getUserHash()).isEqualTo("0123456789abcdef0123456789abcdef");
+        assertThat(nodes.get("filter").getOperatorFactory().getChainingStrategy())
+                .isEqualTo(org.apache.flink.streaming.api.operators.ChainingStrategy.HEAD);
+        assertThat(nodes.get("filter").getSlotSharingGroup()).isEqualTo("side");
+        assertThat(nodes.get("out").getTransformationUID()).isEqualTo("out-uid");
+        assertThat(nodes.get("out").getOperatorDescription()).isEqualTo("printed");
+        assertThat(nodes.get("out").getOperatorFactory().getChainingStrategy())
+                .isEqualTo(org.apache.flink.streaming.api.operators.ChainingStrategy.NEVER);
+    }
 }

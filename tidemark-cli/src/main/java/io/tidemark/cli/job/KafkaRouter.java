@@ -60,7 +60,7 @@ final class KafkaRouter extends ProcessFunction<Object, Event> implements Checkp
 
     @Override
     public void open(OpenContext openContext) throws Exception {
-        link = Link.open(address, Frames.Role.SOURCE, getRuntimeContext().getIndexOfThisSubtask(), commits == null ? null : commits.restored(),
+        link = Link.open(address, Frames.Role.SOURCE, getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(), commits == null ? null : commits.restored(),
                 () -> stoppedBecause = "stopped on the command's request", () -> {});
         nextCounts = System.nanoTime() + COUNTS_EVERY_NANOS;
     }

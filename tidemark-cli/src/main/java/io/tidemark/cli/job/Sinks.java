@@ -59,7 +59,7 @@ final class Sinks {
 
         @Override
         public void open(OpenContext openContext) throws Exception {
-            link = Link.open(address, role, getRuntimeContext().getIndexOfThisSubtask(), commits == null ? null : commits.restored(),
+            link = Link.open(address, role, getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(), commits == null ? null : commits.restored(),
                     null, null);
         }
 

@@ -73,6 +73,27 @@ public class ExecutionConfig implements Serializable {
         return serializerConfig;
     }
 
+    /** The maximum parallelism; -1: Flink's default for each operator's parallelism. */
+    private int maxParallelism = -1;
+
+    /**
+     * The maximum parallelism of the job's operators ({@code pipeline.max-parallelism}): no operator may
+     * run at more subtasks; functions see it as {@code getTaskInfo().getMaxNumberOfParallelSubtasks()}.
+     * The embedded engine has no key groups to size with it; the Flink runner gives it to Flink.
+     */
+    public ExecutionConfig setMaxParallelism(int maxParallelism) {
+        if (maxParallelism < 1 || maxParallelism > 32768) {
+            throw new IllegalArgumentException("the maximum parallelism must be from 1 to 32768: " + maxParallelism);
+        }
+        this.maxParallelism = maxParallelism;
+        return this;
+    }
+
+    /** The maximum parallelism set ({@link #setMaxParallelism}), or -1 for Flink's default. */
+    public int getMaxParallelism() {
+        return maxParallelism;
+    }
+
     /** The job's state backend; null for the default. */
     private StateBackend stateBackend;
 

@@ -14,20 +14,20 @@ import java.util.Set;
  */
 public final class JobExecutionResult {
 
-    private final String jobId;
+    private final JobID jobId;
     private final String jobName;
     private final long netRuntimeMillis;
     private final List<SubtaskMetrics> metrics;
 
-    public JobExecutionResult(String jobId, String jobName, long netRuntimeMillis, List<? extends SubtaskMetrics> metrics) {
+    public JobExecutionResult(JobID jobId, String jobName, long netRuntimeMillis, List<? extends SubtaskMetrics> metrics) {
         this.jobId = jobId;
         this.jobName = jobName;
         this.netRuntimeMillis = netRuntimeMillis;
         this.metrics = List.copyOf(metrics);
     }
 
-    /** The engine's id of the job run. */
-    public String getJobId() {
+    /** The job's id (the one its {@code JobClient} and its functions' {@code getJobInfo()} report). */
+    public JobID getJobID() {
         return jobId;
     }
 

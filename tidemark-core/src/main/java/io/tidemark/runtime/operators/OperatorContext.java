@@ -8,41 +8,43 @@ import io.tidemark.time.Clock;
 /** What the engine gives an operator subtask when it is set up. */
 public final class OperatorContext {
 
-    private final String operatorName;
-    private final int subtaskIndex;
-    private final int parallelism;
+    private final SubtaskInfo subtask;
     private final ProcessingTimeService processingTimeService;
     private final ExecutionConfig config;
     private final OperatorMetrics metrics;
     private final MailboxExecutor mailbox;
 
+    /** A subtask outside a job (operator tests), run directly on the calling thread. */
     public OperatorContext(String operatorName, int subtaskIndex, int parallelism,
             ProcessingTimeService processingTimeService, ExecutionConfig config) {
-        this(operatorName, subtaskIndex, parallelism, processingTimeService, config, MailboxExecutor.DIRECT);
+        this(SubtaskInfo.of(operatorName, subtaskIndex, parallelism), processingTimeService, config, MailboxExecutor.DIRECT);
     }
 
     /** With {@code mailbox} to run actions from other threads where the subtask's operators run. */
-    public OperatorContext(String operatorName, int subtaskIndex, int parallelism,
-            ProcessingTimeService processingTimeService, ExecutionConfig config, MailboxExecutor mailbox) {
+    public OperatorContext(SubtaskInfo subtask, ProcessingTimeService processingTimeService, ExecutionConfig config,
+            MailboxExecutor mailbox) {
         this.mailbox = mailbox;
-        this.operatorName = operatorName;
-        this.subtaskIndex = subtaskIndex;
-        this.parallelism = parallelism;
+        this.subtask = subtask;
         this.processingTimeService = processingTimeService;
         this.config = config;
-        this.metrics = new OperatorMetrics(operatorName, subtaskIndex, processingTimeService.getClock());
+        this.metrics = new OperatorMetrics(subtask.taskName(), subtask.indexOfThisSubtask(), processingTimeService.getClock());
     }
 
     public String getOperatorName() {
-        return operatorName;
+        return subtask.taskName();
     }
 
     public int getSubtaskIndex() {
-        return subtaskIndex;
+        return subtask.indexOfThisSubtask();
     }
 
     public int getParallelism() {
-        return parallelism;
+        return subtask.numberOfParallelSubtasks();
+    }
+
+    /** Where this subtask runs and in which job ({@code getRuntimeContext().getTaskInfo()} / {@code getJobInfo()}). */
+    public SubtaskInfo getSubtaskInfo() {
+        return subtask;
     }
 
     public ProcessingTimeService getProcessingTimeService() {

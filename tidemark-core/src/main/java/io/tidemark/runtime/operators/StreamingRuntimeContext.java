@@ -1,5 +1,7 @@
 package io.tidemark.runtime.operators;
 
+import io.tidemark.api.common.JobInfo;
+import io.tidemark.api.common.TaskInfo;
 import io.tidemark.api.common.functions.RuntimeContext;
 import io.tidemark.api.common.state.AggregatingState;
 import io.tidemark.api.common.state.AggregatingStateDescriptor;
@@ -28,18 +30,13 @@ public final class StreamingRuntimeContext implements RuntimeContext {
     }
 
     @Override
-    public String getTaskName() {
-        return context.getOperatorName();
+    public TaskInfo getTaskInfo() {
+        return context.getSubtaskInfo();
     }
 
     @Override
-    public int getIndexOfThisSubtask() {
-        return context.getSubtaskIndex();
-    }
-
-    @Override
-    public int getNumberOfParallelSubtasks() {
-        return context.getParallelism();
+    public JobInfo getJobInfo() {
+        return context.getSubtaskInfo();
     }
 
     private <S extends State> S state(StateDescriptor<S, ?> d) {

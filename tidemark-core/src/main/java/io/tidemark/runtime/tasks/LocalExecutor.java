@@ -1,6 +1,8 @@
 package io.tidemark.runtime.tasks;
 
 import io.tidemark.api.common.ExecutionConfig;
+import io.tidemark.api.common.JobID;
+import io.tidemark.api.common.TaskInfo;
 import io.tidemark.api.common.functions.Function;
 import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.core.execution.Pipeline;
@@ -13,6 +15,7 @@ import io.tidemark.runtime.operators.TwoInputOperators;
 import io.tidemark.runtime.operators.Input;
 import io.tidemark.runtime.operators.OperatorContext;
 import io.tidemark.runtime.operators.Operators;
+import io.tidemark.runtime.operators.SubtaskInfo;
 import io.tidemark.runtime.source.SplitSourceAdapter;
 import io.tidemark.runtime.time.ProcessingTimeService;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
@@ -46,7 +49,8 @@ import java.util.Map;
  * subtasks partition records (hash of the key, round robin, broadcast, or forward) into bounded
  * queues of the consumer's subtasks. Each subtask of each chain is one thread. A node that reads
  * several edges — the operator after a union, a two-input operator — always heads a chain (as in
- * Flink); its gate's channels are the edges' producers, edge after edge, split into its inputs.
+ * Flink); its gate's channels are the edges' producers, edge after edge, split into its inputs. As in
+ * Flink, {@code disableChaining()} keeps a node out of any chain and {@code startNewChain()} makes it a head.
  *
  * <p>Parallelism: an operator's own setting, else the job default; non-parallel sources (a plain
  * {@link SourceFunction}, collections, sockets) run at 1; {@code assignTimestampsAndWatermarks} without
@@ -69,6 +73,11 @@ public final class LocalExecutor {
 
     /** Builds and starts the job; returns its client at once. */
     public static LocalJob start(Pipeline pipeline) {
+        return start(pipeline, JobID.generate(), 0);
+    }
+
+    /** Builds and starts the job as attempt {@code attempt} (0, one more for each restart) of job {@code jobId}. */
+    public static LocalJob start(Pipeline pipeline, JobID jobId, int attempt) {
         String jobName = pipeline.jobName();
         ExecutionConfig config = pipeline.config();
         Clock clock = pipeline.clock();
@@ -105,6 +114,7 @@ public final class LocalExecutor {
             for (InEdge in : inputs.getOrDefault(t, List.of())) {
                 checkForward(in, parallelism.get(in.producer()), parallelism.get(t));
             }
+            checkMaxParallelism(t, parallelism.get(t), config.getMaxParallelism());
         }
 
         // chain heads and chains (a chain is a tree rooted at its head, in id order); a node reading
@@ -115,6 +125,8 @@ public final class LocalExecutor {
             List<InEdge> in = inputs.get(t);
             Transformation<?> head = t;
             if (in != null && in.size() == 1 && t instanceof OneInputTransformation
+                    && t.getChaining() == Transformation.Chaining.ALWAYS
+                    && in.get(0).producer().getChaining() != Transformation.Chaining.NEVER
                     && chainable(in.get(0), parallelism.get(in.get(0).producer()), parallelism.get(t))) {
                 head = headOf.get(in.get(0).producer());
             }
@@ -160,10 +172,11 @@ public final class LocalExecutor {
         for (Map.Entry<Transformation<?>, List<Transformation<?>>> chain : chains.entrySet()) {
             int p = parallelism.get(chain.getKey());
             for (int subtask = 0; subtask < p; subtask++) {
-                tasks.add(buildSubtask(jobName, chain.getValue(), subtask, p, graph, config, clock, allMetrics, checkpoints));
+                tasks.add(buildSubtask(new SubtaskInfo(null, subtask, p, 0, attempt, jobId, jobName), chain.getValue(), graph,
+                        config, clock, allMetrics, checkpoints));
             }
         }
-        LocalJob job = new LocalJob(jobName, allMetrics, tasks.size());
+        LocalJob job = new LocalJob(jobId, jobName, allMetrics, tasks.size());
         for (Task task : tasks) {
             job.addTask(task);
         }
@@ -240,6 +253,19 @@ public final class LocalExecutor {
         }
     }
 
+    /** As in Flink, no operator runs at more subtasks than the maximum parallelism ({@code pipeline.max-parallelism}). */
+    private static void checkMaxParallelism(Transformation<?> t, int parallelism, int maxParallelism) {
+        if (maxParallelism > 0 && parallelism > maxParallelism) {
+            throw new IllegalArgumentException("the parallelism of operator '" + t.getName() + "' (" + parallelism
+                    + ") is greater than the maximum parallelism (" + maxParallelism + ")");
+        }
+    }
+
+    /** The maximum parallelism subtasks report: the job's setting, else Flink's default for their parallelism. */
+    private static int maxParallelism(ExecutionConfig config, int parallelism) {
+        return config.getMaxParallelism() > 0 ? config.getMaxParallelism() : TaskInfo.defaultMaxParallelism(parallelism);
+    }
+
     private static boolean chainable(InEdge in, int producerParallelism, int consumerParallelism) {
         if (producerParallelism == 1 && consumerParallelism == 1) {
             return true;
@@ -248,8 +274,11 @@ public final class LocalExecutor {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Task buildSubtask(String jobName, List<Transformation<?>> chain, int subtask, int p, Graph graph,
+    private static Task buildSubtask(SubtaskInfo where, List<Transformation<?>> chain, Graph graph,
             ExecutionConfig config, Clock clock, List<OperatorMetrics> allMetrics, CheckpointSetup checkpoints) {
+        String jobName = where.jobName();
+        int subtask = where.indexOfThisSubtask();
+        int p = where.numberOfParallelSubtasks();
         ProcessingTimeService timeService = new ProcessingTimeService(clock);
         TaskMailbox mailbox = new TaskMailbox();
         Transformation<?> head = chain.get(0);
@@ -262,14 +291,14 @@ public final class LocalExecutor {
         }
         for (Transformation<?> t : chain) {
             if (t instanceof SourceTransformation) {
-                sourceContext = new OperatorContext(t.getName(), subtask, p, timeService, config, mailbox);
+                sourceContext = new OperatorContext(named(where, t, config), timeService, config, mailbox);
                 allMetrics.add(sourceContext.getMetrics());
                 continue;
             }
             AbstractStreamOperator operator = t instanceof TwoInputTransformation
                     ? twoInputOperator((TwoInputTransformation<?, ?, ?>) t, subtask)
                     : oneInputOperator((OneInputTransformation<?, ?>) t, subtask, config);
-            OperatorContext ctx = new OperatorContext(t.getName(), subtask, p, timeService, config, mailbox);
+            OperatorContext ctx = new OperatorContext(named(where, t, config), timeService, config, mailbox);
             List<InEdge> in = graph.inputs().get(t);
             if (in.size() == 1) { // the one operator its records and watermarks come from
                 ctx.getMetrics().setUpstreamOperator(in.get(0).producer().getName());
@@ -330,6 +359,12 @@ public final class LocalExecutor {
         }
         return new InputTask(name, gate, new ChainedInput(operators.get(head)), ops, writers, timeService, mailbox, chk,
                 coordinator, checkpoints.exactlyOnce());
+    }
+
+    /** The subtask {@code where} as the subtask of operator {@code t}. */
+    private static SubtaskInfo named(SubtaskInfo where, Transformation<?> t, ExecutionConfig config) {
+        return new SubtaskInfo(t.getName(), where.indexOfThisSubtask(), where.numberOfParallelSubtasks(),
+                maxParallelism(config, where.numberOfParallelSubtasks()), where.attemptNumber(), where.jobId(), where.jobName());
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

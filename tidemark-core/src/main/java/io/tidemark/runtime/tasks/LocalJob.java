@@ -1,6 +1,7 @@
 package io.tidemark.runtime.tasks;
 
 import io.tidemark.api.common.JobExecutionResult;
+import io.tidemark.api.common.JobID;
 import io.tidemark.api.common.JobStatus;
 import io.tidemark.api.common.metrics.SubtaskMetrics;
 import io.tidemark.core.execution.JobClient;
@@ -9,7 +10,6 @@ import io.tidemark.runtime.metrics.OperatorMetrics;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -37,7 +37,7 @@ public final class LocalJob implements JobClient {
     /** Heap kept in reserve for failing after an {@link OutOfMemoryError}. */
     static final int RESERVE_BYTES = 1 << 20;
 
-    private final String id = UUID.randomUUID().toString().replace("-", "");
+    private final JobID id;
     private final String name;
     private final List<SubtaskMetrics> metrics;
     private final Task[] tasks;
@@ -90,7 +90,8 @@ public final class LocalJob implements JobClient {
         }
     }
 
-    LocalJob(String name, List<OperatorMetrics> metrics, int numTasks) {
+    LocalJob(JobID id, String name, List<OperatorMetrics> metrics, int numTasks) {
+        this.id = id;
         this.name = name;
         this.metrics = List.copyOf(metrics);
         this.tasks = new Task[numTasks];

@@ -24,7 +24,7 @@ class ExecutorsTest {
         JobExecutionResult r = env.execute("default engine");
         assertThat(sink.values()).containsExactly(2, 4);
         assertThat(r.getCounter("double", "numRecordsOut")).isEqualTo(2);
-        assertThat(r.getJobId()).isNotBlank();
+        assertThat(r.getJobID().toString()).hasSize(32);
     }
 
     @Test

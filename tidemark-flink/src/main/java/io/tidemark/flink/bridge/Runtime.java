@@ -1,5 +1,8 @@
 package io.tidemark.flink.bridge;
 
+import io.tidemark.api.common.JobID;
+import io.tidemark.api.common.JobInfo;
+import io.tidemark.api.common.TaskInfo;
 import io.tidemark.api.common.functions.Function;
 import io.tidemark.api.common.functions.OpenContext;
 import io.tidemark.api.common.functions.RichFunction;
@@ -50,18 +53,25 @@ public final class Runtime {
         States.Access access = States.of(flink);
         return new RuntimeContext() {
             @Override
-            public String getTaskName() {
-                return flink.getTaskInfo().getTaskName();
+            public TaskInfo getTaskInfo() {
+                return taskInfo(flink.getTaskInfo());
             }
 
             @Override
-            public int getIndexOfThisSubtask() {
-                return flink.getTaskInfo().getIndexOfThisSubtask();
-            }
+            public JobInfo getJobInfo() {
+                org.apache.flink.api.common.JobInfo job = flink.getJobInfo();
+                JobID id = jobId(job.getJobId());
+                return new JobInfo() {
+                    @Override
+                    public JobID getJobId() {
+                        return id;
+                    }
 
-            @Override
-            public int getNumberOfParallelSubtasks() {
-                return flink.getTaskInfo().getNumberOfParallelSubtasks();
+                    @Override
+                    public String getJobName() {
+                        return job.getJobName();
+                    }
+                };
             }
 
             @Override
@@ -87,6 +97,51 @@ public final class Runtime {
             @Override
             public <IN, ACC, OUT> AggregatingState<IN, OUT> getAggregatingState(AggregatingStateDescriptor<IN, ACC, OUT> descriptor) {
                 return States.get(access, descriptor);
+            }
+        };
+    }
+
+    /** Flink's job id as Tidemark's: the same 128 bits, so it prints the same. */
+    public static JobID jobId(org.apache.flink.api.common.JobID flink) {
+        return new JobID(flink.getLowerPart(), flink.getUpperPart());
+    }
+
+    /** Flink's task info seen through Tidemark's interface. */
+    static TaskInfo taskInfo(org.apache.flink.api.common.TaskInfo flink) {
+        return new TaskInfo() {
+            @Override
+            public String getTaskName() {
+                return flink.getTaskName();
+            }
+
+            @Override
+            public int getMaxNumberOfParallelSubtasks() {
+                return flink.getMaxNumberOfParallelSubtasks();
+            }
+
+            @Override
+            public int getIndexOfThisSubtask() {
+                return flink.getIndexOfThisSubtask();
+            }
+
+            @Override
+            public int getNumberOfParallelSubtasks() {
+                return flink.getNumberOfParallelSubtasks();
+            }
+
+            @Override
+            public int getAttemptNumber() {
+                return flink.getAttemptNumber();
+            }
+
+            @Override
+            public String getTaskNameWithSubtasks() {
+                return flink.getTaskNameWithSubtasks();
+            }
+
+            @Override
+            public String getAllocationIDAsString() {
+                return flink.getAllocationIDAsString();
             }
         };
     }

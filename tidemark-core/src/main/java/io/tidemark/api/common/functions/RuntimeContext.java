@@ -1,5 +1,7 @@
 package io.tidemark.api.common.functions;
 
+import io.tidemark.api.common.JobInfo;
+import io.tidemark.api.common.TaskInfo;
 import io.tidemark.api.common.state.AggregatingState;
 import io.tidemark.api.common.state.AggregatingStateDescriptor;
 import io.tidemark.api.common.state.ListState;
@@ -11,17 +13,20 @@ import io.tidemark.api.common.state.ReducingStateDescriptor;
 import io.tidemark.api.common.state.ValueState;
 import io.tidemark.api.common.state.ValueStateDescriptor;
 
-/** What a running function knows about where it runs, and its keyed state. */
+/**
+ * What a running function knows about where it runs, and its keyed state. As in Flink 2, where it runs
+ * is {@link #getTaskInfo()} and which job {@link #getJobInfo()}: Flink 1's {@code getIndexOfThisSubtask()},
+ * {@code getNumberOfParallelSubtasks()} and {@code getTaskName()} on the context itself are gone from
+ * both, so a program written for Flink 2 compiles here unchanged and one written for Flink 1 fails here
+ * as it fails on Flink 2.
+ */
 public interface RuntimeContext {
 
-    /** The operator's name as shown in metrics and errors. */
-    String getTaskName();
+    /** The subtask this function runs in: index, parallelism, name, attempt. */
+    TaskInfo getTaskInfo();
 
-    /** Index of this parallel subtask, from 0. */
-    int getIndexOfThisSubtask();
-
-    /** The operator's parallelism. */
-    int getNumberOfParallelSubtasks();
+    /** The job this function runs in: its id and name. */
+    JobInfo getJobInfo();
 
     /** Keyed value state, scoped to the current key (only on a keyed stream). */
     <T> ValueState<T> getState(ValueStateDescriptor<T> descriptor);

@@ -10,7 +10,7 @@ import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.api.java.tuple.Tuple;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.functions.ProcessFunction;
-import io.tidemark.streaming.api.functions.sink.PrintSinkFunction;
+import io.tidemark.streaming.api.functions.sink.legacy.PrintSinkFunction;
 import io.tidemark.streaming.api.functions.sink.SinkFunction;
 import io.tidemark.streaming.api.transformations.OneInputTransformation;
 import io.tidemark.streaming.api.transformations.OperatorDescription;

@@ -25,6 +25,30 @@ public class DataStreamSink<T> {
         return this;
     }
 
+    /** See {@link SingleOutputStreamOperator#setUidHash}. */
+    public DataStreamSink<T> setUidHash(String uidHash) {
+        transformation.setUidHash(java.util.Objects.requireNonNull(uidHash, "uid hash"));
+        return this;
+    }
+
+    /** See {@link SingleOutputStreamOperator#setDescription}. */
+    public DataStreamSink<T> setDescription(String description) {
+        transformation.setUserDescription(java.util.Objects.requireNonNull(description, "description"));
+        return this;
+    }
+
+    /** See {@link SingleOutputStreamOperator#slotSharingGroup}. */
+    public DataStreamSink<T> slotSharingGroup(String slotSharingGroup) {
+        transformation.setSlotSharingGroup(java.util.Objects.requireNonNull(slotSharingGroup, "slot sharing group"));
+        return this;
+    }
+
+    /** Runs the sink in a chain of its own, not chained to its input. */
+    public DataStreamSink<T> disableChaining() {
+        transformation.setChaining(Transformation.Chaining.NEVER);
+        return this;
+    }
+
     public DataStreamSink<T> setParallelism(int parallelism) {
         transformation.setParallelism(parallelism);
         return this;

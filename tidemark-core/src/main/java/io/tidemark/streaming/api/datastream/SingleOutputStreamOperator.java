@@ -30,6 +30,42 @@ public class SingleOutputStreamOperator<T> extends DataStream<T> {
         return this;
     }
 
+    /**
+     * The operator's hash in a Flink savepoint, for state written by a job without uids: only the Flink
+     * runner uses it; the embedded engine's checkpoints know operators by uid or name.
+     */
+    public SingleOutputStreamOperator<T> setUidHash(String uidHash) {
+        transformation.setUidHash(Objects.requireNonNull(uidHash, "uid hash"));
+        return this;
+    }
+
+    /** A description of the operator, beside its name (Flink shows it in its web UI and plan). */
+    public SingleOutputStreamOperator<T> setDescription(String description) {
+        transformation.setUserDescription(Objects.requireNonNull(description, "description"));
+        return this;
+    }
+
+    /**
+     * Flink's slot sharing group of the operator; the Flink runner sets it on Flink, the embedded engine,
+     * which runs every subtask on a thread of its own, accepts it.
+     */
+    public SingleOutputStreamOperator<T> slotSharingGroup(String slotSharingGroup) {
+        transformation.setSlotSharingGroup(Objects.requireNonNull(slotSharingGroup, "slot sharing group"));
+        return this;
+    }
+
+    /** Runs the operator in a chain of its own: neither chained to its input nor chaining its consumers. */
+    public SingleOutputStreamOperator<T> disableChaining() {
+        transformation.setChaining(Transformation.Chaining.NEVER);
+        return this;
+    }
+
+    /** Starts a new chain at this operator: it is not chained to its input; its consumers may chain to it. */
+    public SingleOutputStreamOperator<T> startNewChain() {
+        transformation.setChaining(Transformation.Chaining.HEAD);
+        return this;
+    }
+
     public SingleOutputStreamOperator<T> setParallelism(int parallelism) {
         transformation.setParallelism(parallelism);
         return this;

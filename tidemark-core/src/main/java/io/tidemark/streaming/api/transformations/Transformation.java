@@ -13,12 +13,26 @@ public abstract sealed class Transformation<T>
 
     private static final AtomicInteger ID_COUNTER = new AtomicInteger();
 
+    /** How a node chains with its neighbours (Flink's {@code ChainingStrategy}, as the program set it). */
+    public enum Chaining {
+        /** Chained where the engine can: the default. */
+        ALWAYS,
+        /** Heads a chain of its own and chains nothing behind it ({@code disableChaining()}). */
+        NEVER,
+        /** Heads a new chain, which later nodes may join ({@code startNewChain()}). */
+        HEAD
+    }
+
     private final int id = ID_COUNTER.incrementAndGet();
     private String name;
     private String uid;
     private int parallelism = -1;
     private io.tidemark.api.common.typeinfo.TypeInformation<?> outputType;
     private boolean nonParallel;
+    private String uidHash;
+    private String description;
+    private String slotSharingGroup;
+    private Chaining chaining = Chaining.ALWAYS;
 
     protected Transformation(String name) {
         this.name = name;
@@ -42,6 +56,41 @@ public abstract sealed class Transformation<T>
 
     public void setUid(String uid) {
         this.uid = uid;
+    }
+
+    /** The operator's hash as Flink's savepoints know it ({@code setUidHash}), or null; only Flink uses it. */
+    public String getUidHash() {
+        return uidHash;
+    }
+
+    public void setUidHash(String uidHash) {
+        this.uidHash = uidHash;
+    }
+
+    /** A longer description of the operator ({@code setDescription}), or null. */
+    public String getUserDescription() {
+        return description;
+    }
+
+    public void setUserDescription(String description) {
+        this.description = description;
+    }
+
+    /** The slot sharing group ({@code slotSharingGroup}), or null for the default; the embedded engine has no slots. */
+    public String getSlotSharingGroup() {
+        return slotSharingGroup;
+    }
+
+    public void setSlotSharingGroup(String slotSharingGroup) {
+        this.slotSharingGroup = slotSharingGroup;
+    }
+
+    public Chaining getChaining() {
+        return chaining;
+    }
+
+    public void setChaining(Chaining chaining) {
+        this.chaining = java.util.Objects.requireNonNull(chaining, "chaining");
     }
 
     /** The parallelism set on this node, or -1 for the job default. */

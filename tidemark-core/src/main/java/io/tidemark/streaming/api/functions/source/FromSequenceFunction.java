@@ -25,8 +25,8 @@ public class FromSequenceFunction extends RichSourceFunction<Long> implements Pa
 
     @Override
     public void run(SourceContext<Long> ctx) {
-        int n = getRuntimeContext().getNumberOfParallelSubtasks();
-        int i = getRuntimeContext().getIndexOfThisSubtask();
+        int n = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
+        int i = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
         long total = to - from + 1; // may overflow only for ranges of more than 2^63 numbers
         long base = Long.divideUnsigned(total, n);
         long rest = Long.remainderUnsigned(total, n);

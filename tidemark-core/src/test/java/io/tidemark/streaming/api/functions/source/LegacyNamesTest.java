@@ -25,7 +25,7 @@ class LegacyNamesTest {
 
         @Override
         public void open(OpenContext openContext) {
-            subtask = getRuntimeContext().getIndexOfThisSubtask();
+            subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
         }
 
         @Override
