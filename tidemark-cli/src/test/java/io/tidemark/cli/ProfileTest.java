@@ -215,6 +215,20 @@ class ProfileTest {
         }
     }
 
+    /** A line the job's PostgreSQL late table cannot store is a dead letter for profile as for run. */
+    @Test
+    void linesTheOutputsCannotStoreAreDeadLettersAsInARun() throws Exception {
+        CliHarness.write(dir, "orders.jsonl", CliHarness.order("u1", 1000, "1"), CliHarness.order("u\\u00002", 2000, "1"),
+                CliHarness.order("u1", 3000, "1"));
+        Path job = CliHarness.job(dir, "{strategy: bounded, max-out-of-orderness: 1s}", "{type: tumbling, size: 5s}")
+                .resolveSibling("job.yaml");
+        Files.writeString(job, Files.readString(job).replace("late: {type: jsonl, path: out/late.jsonl}",
+                "late: {type: jdbc, url: 'jdbc:postgresql://127.0.0.1:1/none', table: late_orders}"));
+        JsonNode p = JSON.readTree(CliHarness.run("profile", job.toString(), "--json").assertOk().out());
+        assertThat(p.at("/reading/deadLetters/unstorable").asLong()).isEqualTo(1);
+        assertThat(p.at("/reading/records").asLong()).isEqualTo(2);
+    }
+
     @Test
     void anEmptyInputSaysThereIsNothingToMeasure() throws Exception {
         CliHarness.write(dir, "orders.jsonl");

@@ -11,8 +11,8 @@ import java.util.List;
  * What the job's source does with each line it reads, in reading order: the {@link LineInterpreter}
  * makes it a skip, a dead letter or a candidate; in replay mode the replay clock moves to the line's
  * arrival time (a dead letter's too, when it could be read); the {@link TimeGuard} accepts or rejects
- * candidates, possibly some lines later: what the job's source ({@code LineSource}) does, for
- * {@code tidemark profile} / {@code tune}, built on the same interpreter and time guard so that they
+ * candidates, possibly some lines later. One piece of code for everything that reads a job's lines —
+ * the job's source ({@code LineSource}) and {@code tidemark profile} / {@code tune} — so that they
  * decide alike, line for line.
  */
 public final class LineDecisions {
@@ -30,6 +30,9 @@ public final class LineDecisions {
 
         /** A record accepted: the source emits it now. */
         void accept(LineInterpreter.Candidate c);
+
+        /** A line passed the interpreter's checks (the time guard judges it now or some lines later). */
+        default void passed(LineInterpreter.Candidate c) {}
     }
 
     private final LineInterpreter interpreter;
@@ -40,13 +43,13 @@ public final class LineDecisions {
      * @param clock the run's replay clock (advanced to each line's arrival time), or null without replay
      */
     public LineDecisions(JobConfig job, String defaultSplit, ReplayClock clock) {
-        this(job.source(), job.eventTime(), job.keyBy(), job.aggregates(), defaultSplit, clock);
+        this(job.source(), job.eventTime(), job.keyBy(), job.aggregates(), defaultSplit, clock, TextLimits.of(job));
     }
 
-    /** The same from the parts of a job its source task keeps. */
+    /** The same from the parts of a job its source task keeps, {@code limits} those of its outputs ({@code unstorable}). */
     public LineDecisions(JobConfig.Source source, JobConfig.EventTime eventTime, List<String> keyBy, List<AggregateSpec> aggregates,
-            String defaultSplit, ReplayClock clock) {
-        this.interpreter = new LineInterpreter(source, eventTime, keyBy, aggregates, defaultSplit);
+            String defaultSplit, ReplayClock clock, TextLimits limits) {
+        this.interpreter = new LineInterpreter(source, eventTime, keyBy, aggregates, defaultSplit, limits);
         this.guard = new TimeGuard(eventTime.maxFuture().toMillis(), eventTime.confirmations(), source.replay(),
                 source.spec().live() ? System::currentTimeMillis : null);
         this.clock = clock;
@@ -76,6 +79,7 @@ public final class LineDecisions {
             out.dead(rejected.letter(), null);
         } else {
             LineInterpreter.Candidate c = (LineInterpreter.Candidate) o;
+            out.passed(c);
             if (clock != null) {
                 clock.advanceTo(c.arrival());
             }

@@ -4,6 +4,7 @@ import io.tidemark.cli.config.AggregateSpec;
 import io.tidemark.cli.config.JobConfig;
 import io.tidemark.cli.data.DeadLetter;
 import io.tidemark.cli.io.Event;
+import io.tidemark.cli.io.LineDecisions;
 import io.tidemark.cli.io.LineInterpreter;
 import io.tidemark.cli.io.TimeGuard;
 import io.tidemark.cli.spi.Line;
@@ -191,9 +192,9 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
 
     /** One run's reading: the input, the interpreter, the guard and the counters, changed under the checkpoint lock. */
     private final class Reading {
-        final LineInterpreter interpreter = new LineInterpreter(source, eventTime, keyBy, aggregates, SINGLE_SPLIT, limits);
-        final TimeGuard guard = new TimeGuard(eventTime.maxFuture().toMillis(), eventTime.confirmations(), source.replay(),
-                source.spec().live() ? System::currentTimeMillis : null);
+        final LineDecisions decisions = new LineDecisions(source, eventTime, keyBy, aggregates, SINGLE_SPLIT, clock, limits);
+        final LineInterpreter interpreter = decisions.interpreter();
+        final TimeGuard guard = decisions.guard();
         long lines;
         long bytes;
         long empty;
@@ -228,18 +229,43 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
             r.allDead.passed();
         }
         IOException[] failure = {null};
-        TimeGuard.Decisions decisions = new TimeGuard.Decisions() {
+        LineDecisions.Outcomes outcomes = new LineDecisions.Outcomes() {
+            @Override
+            public void header(String text) {
+                r.headers++;
+                send(() -> out.header(text));
+            }
+
+            @Override
+            public void empty() {
+                r.empty++;
+            }
+
+            @Override
+            public void dead(DeadLetter letter, LineInterpreter.Candidate guarded) {
+                send(() -> out.dead(letter));
+                if (guarded == null) { // the time guard's letters are of lines that passed the checks
+                    send(() -> r.allDead.dead(letter));
+                }
+            }
+
+            @Override
+            public void passed(LineInterpreter.Candidate c) {
+                r.allDead.passed();
+            }
+
             @Override
             public void accept(LineInterpreter.Candidate c) {
                 r.accepted++;
                 ctx.collect(c.split(), c.event());
             }
 
-            @Override
-            public void reject(LineInterpreter.Candidate c, String detail) {
-                Event e = c.event();
+            private void send(IoAction a) {
+                if (failure[0] != null) {
+                    return; // the first failure ends the reading: nothing more goes out
+                }
                 try {
-                    out.dead(new DeadLetter(DeadLetter.TOO_FAR_AHEAD, detail, e.source(), e.lineNumber(), e.originalLine()));
+                    a.run();
                 } catch (IOException x) {
                     failure[0] = x;
                 }
@@ -272,28 +298,7 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
                 }
                 synchronized (lock) { // a checkpoint falls between two lines
                     r.lines++;
-                    LineInterpreter.Outcome o = r.interpreter.interpret(line, name, r.lines);
-                    if (o instanceof LineInterpreter.Skipped s) {
-                        if (s.header()) {
-                            r.headers++;
-                            out.header(s.text());
-                        } else {
-                            r.empty++;
-                        }
-                    } else if (o instanceof LineInterpreter.Rejected rejected) {
-                        if (clock != null && rejected.arrival() != null) {
-                            clock.advanceTo(rejected.arrival());
-                        }
-                        out.dead(rejected.letter());
-                        r.allDead.dead(rejected.letter());
-                    } else {
-                        LineInterpreter.Candidate c = (LineInterpreter.Candidate) o;
-                        r.allDead.passed();
-                        if (clock != null) {
-                            clock.advanceTo(c.arrival());
-                        }
-                        r.guard.offer(c, decisions);
-                    }
+                    r.decisions.decide(line, name, r.lines, outcomes);
                     r.bytes = in.position();
                 }
                 if (failure[0] != null) {
@@ -308,7 +313,7 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
                 throw new IOException("source " + name + ": cancelled (the tidemark command went away or the job was cancelled)");
             }
             synchronized (lock) {
-                r.guard.end(decisions);
+                r.decisions.end(outcomes);
             }
             if (failure[0] != null) {
                 throw failure[0];
@@ -320,6 +325,12 @@ final class LineSource implements SplitSourceFunction<Event>, CheckpointedFuncti
         } finally {
             input = null;
         }
+    }
+
+    /** Sends to the command over the link. */
+    @FunctionalInterface
+    private interface IoAction {
+        void run() throws IOException;
     }
 
     /** Ends the input at the next line ({@code why} given) or, with null, cancels it. */
