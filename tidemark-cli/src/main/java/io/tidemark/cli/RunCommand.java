@@ -7,6 +7,8 @@ import io.tidemark.cli.job.Engine;
 import io.tidemark.cli.job.JobRunner;
 import io.tidemark.cli.job.RunReport;
 import io.tidemark.cli.job.Summary;
+import io.tidemark.cli.output.JdbcOutputType;
+import io.tidemark.cli.reconcile.Stores;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -58,6 +60,11 @@ final class RunCommand implements Callable<Integer> {
             + "(their records so far, not a final result). Not with checkpoint: (a stop keeps them there).")
     boolean drain;
 
+    @Option(names = "--replace-corrections", description = "With a results table that tidemark backfill corrected: "
+            + "write this run's results over its CORRECTION rows (run backfill again afterwards). Without it such a run "
+            + "is refused.")
+    boolean replaceCorrections;
+
     @Option(names = "--fresh", description = "With the job file's checkpoint: start from the beginning instead of resuming "
             + "from the latest checkpoint; what checkpoint.dir held is set aside (moved into set-aside-TIME/), not deleted.")
     boolean fresh;
@@ -82,6 +89,17 @@ final class RunCommand implements Callable<Integer> {
         if (drain && job.checkpoint() != null) {
             throw new ConfigException("--drain", "the job file has a checkpoint: section: a stop keeps the open windows in the "
                     + "checkpoint and the next run resumes them; --drain is for runs without checkpoints");
+        }
+        long corrections = Stores.corrections(job);
+        if (corrections > 0 && !replaceCorrections) {
+            throw new ConfigException("output.results", "table " + ((JdbcOutputType.Spec) job.outputs().results()).table() + " holds "
+                    + corrections + " CORRECTION rows from tidemark backfill: this run would write over the corrected windows "
+                    + "with their streaming results, which miss the late records. Run with --replace-corrections, then "
+                    + "tidemark backfill again; or leave the table as it is");
+        }
+        if (corrections > 0) {
+            io.err().println("tidemark: --replace-corrections: this run writes over the " + corrections + " CORRECTION rows of "
+                    + "tidemark backfill; run tidemark backfill " + jobFile + " again afterwards to correct the windows");
         }
         RunReport report;
         try {

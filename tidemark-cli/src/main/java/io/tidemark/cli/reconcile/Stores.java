@@ -129,6 +129,25 @@ public final class Stores {
         }
     }
 
+    /**
+     * The rows of the job's results table that {@code tidemark backfill} wrote (timing CORRECTION); 0 when
+     * the results are not a table, or the table does not exist yet.
+     */
+    public static long corrections(JobConfig job) {
+        if (!(job.outputs().results() instanceof JdbcOutputType.Spec db)) {
+            return 0;
+        }
+        String sql = "SELECT COUNT(*) FROM " + db.connection().dialect().tableName(db.table()) + " WHERE \"timing\" = ?";
+        try (Connection c = db.connection().connect(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, Backfill.CORRECTION);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : 0;
+            }
+        } catch (SQLException e) {
+            return 0; // no such table yet (a database that cannot be reached fails the run itself, naming it)
+        }
+    }
+
     private static void readTable(JobConfig job, JdbcOutputType.Spec db, Map<WindowKey, WindowTotals> rows) throws IOException {
         List<String> values = valueNames(job);
         List<String> cols = new ArrayList<>();
