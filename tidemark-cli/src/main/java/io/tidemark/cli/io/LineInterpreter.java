@@ -88,6 +88,8 @@ public final class LineInterpreter {
     private final TextLimits limits;
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    /** The fast path for plain lines, or null (the general path alone, for comparing the two). */
+    private final PlainLines plain;
     private CharBuffer chars = CharBuffer.allocate(256);
     private boolean headerSeen;
     private String headerLine;
@@ -100,6 +102,12 @@ public final class LineInterpreter {
     /** With {@code limits}: what the job's outputs cannot store (a line that needs it is {@code unstorable}). */
     public LineInterpreter(JobConfig.Source source, JobConfig.EventTime eventTime, List<String> keyBy,
             List<AggregateSpec> aggregates, String defaultSplit, TextLimits limits) {
+        this(source, eventTime, keyBy, aggregates, defaultSplit, limits, true);
+    }
+
+    /** With {@code fastPath} false, every line takes the general path (Jackson's tree, the CSV splitter). */
+    LineInterpreter(JobConfig.Source source, JobConfig.EventTime eventTime, List<String> keyBy,
+            List<AggregateSpec> aggregates, String defaultSplit, TextLimits limits, boolean fastPath) {
         this.limits = limits;
         this.parser = source.format() == JobConfig.Format.CSV ? LineParser.csv(source.columns()) : LineParser.jsonl();
         this.header = source.format() == JobConfig.Format.CSV && source.header();
@@ -112,6 +120,8 @@ public final class LineInterpreter {
         this.keyBy = keyBy;
         this.aggregates = aggregates;
         this.defaultSplit = defaultSplit;
+        this.plain = fastPath ? new PlainLines(parser, source.format() != JobConfig.Format.CSV, partitionField, arrivalField, timeField,
+                unit, unitCheck, keyBy, aggregates, defaultSplit) : null;
     }
 
     /** The CSV header line this interpreter read (and named its fields by), or null. */
@@ -133,6 +143,12 @@ public final class LineInterpreter {
             return dead(DeadLetter.LINE_TOO_LONG, "the line has " + raw.fullLength() + " bytes, more than source.max-line-length ("
                     + maxLineLength + "); the letter keeps its first " + raw.length(), source, lineNumber,
                     lenient(raw), base64(raw), null, null);
+        }
+        if (plain != null && raw.length() > 0 && (!header || headerSeen)) {
+            Candidate c = plain.interpret(raw.bytes(), raw.length(), source, lineNumber);
+            if (c != null) {
+                return c;
+            }
         }
         String line = decode(raw);
         if (line == null) {

@@ -70,6 +70,11 @@ public abstract class LineParser {
     /** The header line of a CSV input (consumed, not a record); it names the fields unless columns do. */
     public void header(String line) {}
 
+    /** CSV: the names of the fields, in column order (null until a header named them); JSON: null. */
+    List<String> fieldNames() {
+        return null;
+    }
+
     /** A JSON value as a plain Java value: String, Long/BigInteger, BigDecimal, Boolean, null, or the tree. */
     static Object plain(JsonNode n) {
         if (n == null || n.isNull() || n.isMissingNode()) {
@@ -119,6 +124,11 @@ public abstract class LineParser {
         Csv(List<String> columns) {
             this.names = columns;
             this.fromColumns = columns != null;
+        }
+
+        @Override
+        List<String> fieldNames() {
+            return names;
         }
 
         @Override

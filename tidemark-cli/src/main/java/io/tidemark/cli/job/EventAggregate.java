@@ -12,16 +12,30 @@ import java.util.List;
  * depend on the order records arrive in (so any parallelism gives the same results). Hence
  * {@link Commutative}: sliding windows accumulate per slide frame. (Equal minima or maxima of different
  * scale, 1.0 and 1.00, may be kept in either form; results print numbers without trailing zeros.)
- * {@code merge} builds a new accumulator and changes neither argument.
+ * {@code merge} builds a new accumulator and changes neither argument. Each aggregate keeps only the
+ * running value its result reads (a {@code sum} no minimum, a {@code max} no sum).
  */
 final class EventAggregate implements AggregateFunction<Event, Accumulator, Accumulator>, Commutative {
 
     private static final long serialVersionUID = 1L;
 
     private final int n;
+    /** Per aggregate, which running values its result reads: the sum (sum, avg), the minimum, the maximum. */
+    private final boolean[] sums;
+    private final boolean[] mins;
+    private final boolean[] maxs;
 
     EventAggregate(List<AggregateSpec> aggregates) {
         this.n = aggregates.size();
+        sums = new boolean[n];
+        mins = new boolean[n];
+        maxs = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            AggregateSpec.Kind k = aggregates.get(i).kind();
+            sums[i] = k == AggregateSpec.Kind.SUM || k == AggregateSpec.Kind.AVG;
+            mins[i] = k == AggregateSpec.Kind.MIN;
+            maxs[i] = k == AggregateSpec.Kind.MAX;
+        }
     }
 
     @Override
@@ -37,9 +51,15 @@ final class EventAggregate implements AggregateFunction<Event, Accumulator, Accu
             if (v == null) {
                 continue;
             }
-            acc.sum[i] = acc.sum[i] == null ? v : acc.sum[i].add(v);
-            acc.min[i] = acc.min[i] == null || v.compareTo(acc.min[i]) < 0 ? v : acc.min[i];
-            acc.max[i] = acc.max[i] == null || v.compareTo(acc.max[i]) > 0 ? v : acc.max[i];
+            if (sums[i]) {
+                acc.sum[i] = acc.sum[i] == null ? v : acc.sum[i].add(v);
+            }
+            if (mins[i] && (acc.min[i] == null || v.compareTo(acc.min[i]) < 0)) {
+                acc.min[i] = v;
+            }
+            if (maxs[i] && (acc.max[i] == null || v.compareTo(acc.max[i]) > 0)) {
+                acc.max[i] = v;
+            }
         }
         return acc;
     }
