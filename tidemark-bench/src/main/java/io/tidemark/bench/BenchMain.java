@@ -23,10 +23,11 @@ import java.util.Map;
  * <pre>
  * io.tidemark.bench.BenchMain [--events N] [--keys K] [--engines dense,hash,tidemark,cp-1s,flink,runner]
  *     [--rounds R] [--parallelism P] [--no-warmup] [--smoke] [--out DIR] [--latency [--rate R] [--seconds S]]
- *     [--growth] [W1 W2 W3 W4 W5 W6 Q5 Q7 Q8 Q11 K1 ...]
+ *     [--growth] [W1 W2 W3 W4 W5 W6 Q5 Q7 Q8 Q11 K1 F1 ...]
  * </pre>
  * W5 stands for the four Nexmark-style queries Q5, Q7, Q8 and Q11; K1 is W1 read from a local Kafka broker
- * ({@link KafkaBench}: Tidemark's KafkaSource against Flink's, at parallelism 1 and 2). Without workloads: W1.
+ * ({@link KafkaBench}: Tidemark's KafkaSource against Flink's, at parallelism 1 and 2); F1 is {@code tidemark run}
+ * on a file against DuckDB ({@link FileBench}). Without workloads: W1.
  */
 public final class BenchMain {
 
@@ -109,10 +110,10 @@ public final class BenchMain {
             workloads.add("W1");
         }
         for (String w : workloads) {
-            if (w.equals("K1")) {
-                KafkaBench.run(o, report);
-            } else {
-                runWorkload(w, o, report);
+            switch (w) {
+                case "K1" -> KafkaBench.run(o, report);
+                case "F1" -> FileBench.run(o, report);
+                default -> runWorkload(w, o, report);
             }
         }
         if (o.latency) {
@@ -154,7 +155,7 @@ public final class BenchMain {
                             + " [--parallelism P]"
                             + " [--no-warmup] [--smoke] [--out DIR] [--no-write] [--latency [--rate R] [--seconds S]] [--growth]"
                             + " [--construct-records]"
-                            + " [W1 W2 W3 W4 W5 W6 Q5 Q7 Q8 Q11 K1 ...]");
+                            + " [W1 W2 W3 W4 W5 W6 Q5 Q7 Q8 Q11 K1 F1 ...]");
                     o.help = true;
                 }
                 default -> {
