@@ -74,6 +74,11 @@ final class FileBench {
                     report.rows.add(new Row(w, "duckdb", (int) lines, duck.seconds, 0, 0, 0, 0, duck.rows, 0, duck.digest, true, round));
                     report.rows.add(new Row(w, "tidemark", (int) lines, tm.seconds, tm.rssMiB, 0, 0, 0, tm.rows, 0, tm.digest, same, round));
                     ratios.add(duck.seconds / tm.seconds);
+                    report.println(String.format(Locale.ROOT, "%-5s p=%d round %d: tidemark %.2f s (%,.0f lines/s, peak RSS %.0f MiB), "
+                            + "duckdb %d thread%s %.2f s (%,.0f rows/s); tidemark / duckdb %.3f; %,d rows, %s", format, p, round, tm.seconds,
+                            lines / tm.seconds, tm.rssMiB, p, p == 1 ? "" : "s", duck.seconds, lines / duck.seconds,
+                            duck.seconds / tm.seconds, tm.rows, same ? "same results" : "VOID: results differ (" + tm.digest + " vs "
+                                    + duck.digest + ")"));
                     if (BASELINE != null) {
                         Table base = tidemark(BASELINE, job, dir.resolve("out-" + format), p);
                         boolean baseSame = base.digest.equals(duck.digest);
@@ -87,11 +92,6 @@ final class FileBench {
                     }
                     tidemarkRates.add(lines / tm.seconds);
                     duckRates.add(lines / duck.seconds);
-                    report.println(String.format(Locale.ROOT, "%-5s p=%d round %d: tidemark %.2f s (%,.0f lines/s, peak RSS %.0f MiB), "
-                            + "duckdb %d thread%s %.2f s (%,.0f rows/s); tidemark / duckdb %.3f; %,d rows, %s", format, p, round, tm.seconds,
-                            lines / tm.seconds, tm.rssMiB, p, p == 1 ? "" : "s", duck.seconds, lines / duck.seconds,
-                            duck.seconds / tm.seconds, tm.rows, same ? "same results" : "VOID: results differ (" + tm.digest + " vs "
-                                    + duck.digest + ")"));
                 }
                 report.println(String.format(Locale.ROOT, "%-5s p=%d median: tidemark %,.0f lines/s, duckdb %,.0f rows/s, "
                         + "tidemark / duckdb %.3f (%.3f – %.3f)", format, p, median(tidemarkRates), median(duckRates), median(ratios),

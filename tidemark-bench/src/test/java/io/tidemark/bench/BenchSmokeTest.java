@@ -73,6 +73,14 @@ class BenchSmokeTest {
     }
 
     @Test
+    void f1RunsTheLauncherOnAFileAndGivesDuckDbsTable() throws Exception {
+        BenchMain.Report r = BenchMain.run(new String[] {"--smoke", "--parallelism", "2", "F1"});
+        assertThat(r.allMatch).isTrue();
+        assertThat(r.rows).extracting(BenchMain.Row::engine).containsExactly("duckdb", "tidemark", "duckdb", "tidemark");
+        assertThat(r.rows).allSatisfy(row -> assertThat(row.results()).isPositive());
+    }
+
+    @Test
     void medianOfSortedValues() {
         assertThat(BenchMain.median(new double[] {1, 2, 9})).isEqualTo(2);
         assertThat(BenchMain.median(new double[] {1, 2, 4, 9})).isEqualTo(3);
