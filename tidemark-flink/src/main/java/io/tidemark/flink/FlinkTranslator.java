@@ -23,6 +23,8 @@ import io.tidemark.flink.bridge.WatermarkFloor;
 import io.tidemark.flink.bridge.SinkV2s;
 import io.tidemark.flink.bridge.Process;
 import io.tidemark.flink.bridge.Runtime;
+import io.tidemark.flink.bridge.SortByEventTime;
+import io.tidemark.flink.bridge.SourceLate;
 import io.tidemark.flink.bridge.Sources;
 import io.tidemark.flink.bridge.States;
 import io.tidemark.flink.bridge.Watermarks;
@@ -111,6 +113,8 @@ public final class FlinkTranslator {
     private final Pipeline pipeline;
     private final StreamExecutionEnvironment flink;
     private final Map<Integer, DataStream<Object>> translated = new HashMap<>();
+    /** Nodes whose side outputs come from an operator their translation put before the last one (a sort's buffer). */
+    private final Map<Integer, SingleOutputStreamOperator<Object>> sideOutputsOf = new HashMap<>();
     private final boolean perEvent;
 
     private FlinkTranslator(Pipeline pipeline, StreamExecutionEnvironment flink) {
@@ -175,6 +179,9 @@ public final class FlinkTranslator {
         } else if (t instanceof SideOutputTransformation) {
             SideOutputTransformation<Object> s = (SideOutputTransformation<Object>) t;
             DataStream<Object> in = translate(s.getInput());
+            if (sideOutputsOf.containsKey(s.getInput().getId())) {
+                in = sideOutputsOf.get(s.getInput().getId()); // made by an operator inside the node's translation
+            }
             if (!(in instanceof SingleOutputStreamOperator)) {
                 throw new TranslationException("side output '" + s.getTag().getId() + "' of " + s.getInput()
                         + ": only an operator has side outputs");
@@ -211,14 +218,21 @@ public final class FlinkTranslator {
                     (io.tidemark.api.common.eventtime.WatermarkStrategy<Object>) d.strategy();
             checkSerializable(split, "split source", name);
             checkSerializable(strategy, "watermark strategy", name);
-            return flink.addSource(new Sources.Split(split, strategy, pipeline.config(), name, pipeline.clock()), name,
-                    States.producedType(split, SplitSourceFunction.class, 0));
+            return flink.addSource(new Sources.Split(split, strategy, d.sort() == null ? -1 : d.sort().bufferMillis(),
+                    pipeline.config(), name, pipeline.clock()), name, States.producedType(split, SplitSourceFunction.class, 0));
         });
         if (t.getDescription().isParallel()) {
             parallelism(s, t);
         }
         declaredType(s, t);
         uid(s, t);
+        if (t.getDescription() instanceof SourceDescription.Splits d && d.sort() != null) {
+            // the sorting source's late records, wrapped in its stream, to its late side output
+            SingleOutputStreamOperator<Object> routed = s.process(new SourceLate.Router(
+                    Runtime.tag((io.tidemark.util.OutputTag<Object>) d.sort().lateTag())), s.getType()).name(name + "-late");
+            routed.setParallelism(s.getParallelism());
+            return routed;
+        }
         return s;
     }
 
@@ -229,6 +243,10 @@ public final class FlinkTranslator {
     @SuppressWarnings("unchecked")
     private DataStream<Object> kafkaSource(SourceTransformation<Object> t, SourceDescription.Splits d) {
         String name = t.getName();
+        if (d.sort() != null) {
+            throw new TranslationException("source '" + name + "': a Kafka source sorted per partition has no Flink translation "
+                    + "(Flink's KafkaSource has no reorder buffer); sort after the source with sortByEventTime, or run it embedded");
+        }
         KafkaSource<Object> source = (KafkaSource<Object>) d.source();
         checkSerializable(source.getDeserializer(), "Kafka record deserializer", name);
         checkSerializable(d.strategy(), "watermark strategy", name);
@@ -353,7 +371,17 @@ public final class FlinkTranslator {
         @Override
         public SingleOutputStreamOperator<Object> timestampsAndWatermarks(OperatorDescription.TimestampsAndWatermarks d) {
             checkSerializable(d.strategy(), "watermark strategy", name);
-            return in.assignTimestampsAndWatermarks(Watermarks.of(d.strategy(), perEvent));
+            DataStream<Object> before = in;
+            if (d.sort() != null) {
+                // the reorder buffer, then the strategy over what leaves it; its late records are the sort's side output
+                SingleOutputStreamOperator<Object> sorted = in.transform(name + "-buffer", in.getType(),
+                        new SortByEventTime(d.sort().bufferMillis(),
+                                d.sort().lateTag() == null ? null : Runtime.tag((io.tidemark.util.OutputTag<Object>) d.sort().lateTag())));
+                parallelism(sorted, t);
+                sideOutputsOf.put(t.getId(), sorted);
+                before = sorted;
+            }
+            return before.assignTimestampsAndWatermarks(Watermarks.of(d.strategy(), perEvent));
         }
 
         @Override

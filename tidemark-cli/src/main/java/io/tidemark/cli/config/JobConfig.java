@@ -88,9 +88,10 @@ public record JobConfig(
      *
      * @param columns the CSV columns' names when the job file gives them, else null (a header names them)
      * @param header whether the first line is a CSV header
+     * @param sortBuffer each split's reorder buffer ({@code source.sort.buffer}), or null: no sorting
      */
     public record Source(SourceSpec spec, Format format, List<String> columns, boolean header, String partitionField,
-            String arrivalTimeField, int maxLineLength) implements Serializable {
+            String arrivalTimeField, int maxLineLength, Duration sortBuffer) implements Serializable {
 
         private static final long serialVersionUID = 1L;
 

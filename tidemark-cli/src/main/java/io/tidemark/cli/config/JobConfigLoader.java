@@ -46,7 +46,8 @@ public final class JobConfigLoader {
         SourceSpec spec = catalog.source(s.get(JobKeys.SOURCE_TYPE)).spec(s, dir);
         JobConfig.Source source = new JobConfig.Source(spec, JobConfig.Format.valueOf(s.get(JobKeys.FORMAT).toUpperCase(Locale.ROOT)),
                 s.get(JobKeys.COLUMNS), Boolean.TRUE.equals(s.get(JobKeys.HEADER)), s.get(JobKeys.PARTITION_FIELD),
-                s.applies(JobKeys.ARRIVAL_TIME_FIELD) ? s.get(JobKeys.ARRIVAL_TIME_FIELD) : null, s.get(JobKeys.MAX_LINE_LENGTH));
+                s.applies(JobKeys.ARRIVAL_TIME_FIELD) ? s.get(JobKeys.ARRIVAL_TIME_FIELD) : null, s.get(JobKeys.MAX_LINE_LENGTH),
+                s.get(JobKeys.SORT_BUFFER));
         JobConfig.EventTime eventTime = new JobConfig.EventTime(s.get(JobKeys.TIME_FIELD), s.get(JobKeys.UNIT),
                 s.get(JobKeys.MAX_FUTURE), s.get(JobKeys.CONFIRMATIONS), s.get(JobKeys.UNIT_CHECK));
         JobConfig.Strategy strategy = JobConfig.Strategy.valueOf(s.get(JobKeys.STRATEGY).toUpperCase(Locale.ROOT));

@@ -86,6 +86,15 @@ public final class JobKeys {
             .doc("Replay mode: the field holds the time the record arrived (epoch ms); processing time follows it. "
                     + "See [Replay mode](#replay-mode).");
 
+    /** Applies to the sortable source types (see {@link #table}). */
+    public static final Key<Duration> SORT_BUFFER = Key.of("source.sort.buffer", Types.duration())
+            .absent("none: records go on in the order they arrive")
+            .notHere("a Kafka source's records are sorted only by the Java API for now (env.fromSource with a sort buffer)")
+            .doc("Sorts each split by event time: a record waits until its split's largest event time passes it by this "
+                    + "much, then goes on in event-time order (ties in arrival order), so `watermark.strategy: monotonous` "
+                    + "suits it. A record older than one its split already let go goes to the `late` output. Memory: the "
+                    + "records of this much event time per split. See [Sorting at the source](#sorting-at-the-source).");
+
     public static final Key<Integer> MAX_LINE_LENGTH = Key.of("source.max-line-length", Types.size(1024, 64 << 20))
             .dflt(1 << 20)
             .doc("A longer line is a dead letter (`line-too-long`) holding its first bytes; the rest of it is skipped.");
@@ -273,6 +282,9 @@ public final class JobKeys {
         String[] replayable = catalog.sources().stream().filter(SourceType::replayable).map(SourceType::name).toArray(String[]::new);
         source.add(copy(ARRIVAL_TIME_FIELD).applies(Applies.when(SOURCE_TYPE, replayable)));
         source.add(MAX_LINE_LENGTH);
+        String[] sortable = catalog.sources().stream().filter(SourceType::sortable).map(SourceType::name).toArray(String[]::new);
+        source.add(new Group("source.sort").doc("Sorting at the source: a reorder buffer per split.")
+                .add(copy(SORT_BUFFER).applies(Applies.when(SOURCE_TYPE, sortable))));
         root.add(source);
 
         root.add(new Group("event-time").required("at least event-time.field, the field that holds each record's event time")

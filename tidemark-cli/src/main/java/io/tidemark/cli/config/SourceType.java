@@ -32,4 +32,9 @@ public interface SourceType {
     default boolean replayable() {
         return true;
     }
+
+    /** Whether the job can sort the source's splits ({@code source.sort}). */
+    default boolean sortable() {
+        return true;
+    }
 }

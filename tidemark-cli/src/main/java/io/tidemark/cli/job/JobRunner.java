@@ -372,6 +372,7 @@ public final class JobRunner {
         // channel to the window subtask of that key, which thus sees what a parallelism-1 window
         // operator sees for the key: any parallelism gives the same multiset of outputs.
         DataStream<Event> events;
+        DataStream<Event> sourceLate = null; // records a sorting source found late
         Runnable stopSource = () -> {};
         if (job.source().spec() instanceof KafkaSourceType.Spec k) {
             // every partition a split of one source subtask; dead letters and counts leave right after it
@@ -380,7 +381,15 @@ public final class JobRunner {
                     .process(new KafkaRouter(link)).name(SOURCE + "-router").setParallelism(1);
             stopSource = kafka::cancel;
         } else {
-            events = env.fromSource(new LineSource(job, link, clock, plan != null), strategy(job, (e, recordTimestamp) -> e.timestamp()), SOURCE).setParallelism(1);
+            LineSource lines = new LineSource(job, link, clock, plan != null);
+            WatermarkStrategy<Event> strategy = strategy(job, (e, recordTimestamp) -> e.timestamp());
+            OutputTag<Event> late = new OutputTag<>("source-late") {};
+            SingleOutputStreamOperator<Event> read = job.source().sortBuffer() == null ? env.fromSource(lines, strategy, SOURCE)
+                    : env.fromSource(lines, strategy, SOURCE, job.source().sortBuffer(), late);
+            events = read.setParallelism(1);
+            if (job.source().sortBuffer() != null) {
+                sourceLate = read.getSideOutput(late);
+            }
         }
         if (job.window().hasGaps()) {
             SingleOutputStreamOperator<Event> inWindows = events.process(new NoWindowSplitter(job.window()))
@@ -399,7 +408,8 @@ public final class JobRunner {
                         new ResultWindowFunction(job.aggregates(), job.window().type() == JobConfig.WindowType.SESSION))
                 .name(WINDOW_OPERATOR);
         fired.addSink(new Sinks.Results(link)).name("results");
-        fired.getSideOutput(lateTag).addSink(new Sinks.Late(link, job.window())).name("late");
+        DataStream<Event> late = fired.getSideOutput(lateTag);
+        (sourceLate == null ? late : late.union(sourceLate)).addSink(new Sinks.Late(link, job.window())).name("late");
         return new Pipeline(env, stopSource);
     }
 

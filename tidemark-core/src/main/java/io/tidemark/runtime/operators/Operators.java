@@ -72,7 +72,7 @@ public final class Operators implements OperatorDescription.Visitor<AbstractStre
 
     @Override
     public AbstractStreamOperator<?, ?> timestampsAndWatermarks(OperatorDescription.TimestampsAndWatermarks d) {
-        return new TimestampsAndWatermarksOperator<>((WatermarkStrategy) d.strategy());
+        return new TimestampsAndWatermarksOperator<>((WatermarkStrategy) d.strategy(), d.sort());
     }
 
     @Override

@@ -9,13 +9,16 @@ import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.runtime.checkpoint.RestoredState;
 import io.tidemark.runtime.checkpoint.StateSnapshot;
 import io.tidemark.runtime.checkpoint.WatermarkProgress;
+import io.tidemark.runtime.operators.sort.EventTimeSortBuffer;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.runtime.time.ProcessingTimeService;
 import io.tidemark.runtime.streamrecord.WatermarkStatus;
 import io.tidemark.runtime.watermarks.EventTimeTracker;
 import io.tidemark.runtime.watermarks.GenerationFacts;
 import io.tidemark.runtime.watermarks.WatermarkEmitter;
+import io.tidemark.streaming.api.transformations.OperatorDescription;
 import io.tidemark.time.Clock;
+import io.tidemark.util.OutputTag;
 
 /**
  * {@code assignTimestampsAndWatermarks}: gives each record its timestamp and runs the watermark
@@ -29,6 +32,12 @@ import io.tidemark.time.Clock;
  * {@link WatermarkEmitter}: monotonic, idleness as in-band status changes (IDLE when the generator marks
  * its output idle, ACTIVE before the next record or higher watermark). Upstream watermarks are replaced
  * by this operator's own, except the final {@code Long.MAX_VALUE} one that ends a bounded input.
+ *
+ * <p>With a reorder buffer ({@code sortByEventTime}, {@link EventTimeSortBuffer}) each record waits in
+ * it after its timestamp is assigned; what leaves it, in timestamp order, is emitted and seen by the
+ * generator as above, so a monotonous generator gives a watermark one below the last record out.
+ * A record older than the last one out goes to the late output. The final watermark flushes the
+ * buffer first. The buffered records are part of checkpoints.
  */
 public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOperator<T, T> {
 
@@ -42,8 +51,25 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
     /** What a restore gave, applied when the generator exists ({@link #open}); null on a fresh start. */
     private WatermarkProgress restored;
 
+    /** The reorder buffer, or null (none). */
+    private final EventTimeSortBuffer<T> sorter;
+    /** Where records older than the sorter's last one out go, or null (dropped and counted). */
+    private final OutputTag<T> lateTag;
+    private final EventTimeSortBuffer.Sink<T> released = this::emit;
+    private final EventTimeSortBuffer.Sink<T> late = this::late;
+    /** The record the sorter's released records go out in (the chain passes it on by reference). */
+    private final StreamRecord<T> out = new StreamRecord<>(null);
+
     public TimestampsAndWatermarksOperator(WatermarkStrategy<T> strategy) {
+        this(strategy, null);
+    }
+
+    /** With {@code sort} (may be null), a reorder buffer between the assigner and the generator. */
+    @SuppressWarnings("unchecked")
+    public TimestampsAndWatermarksOperator(WatermarkStrategy<T> strategy, OperatorDescription.Sort sort) {
         this.strategy = strategy;
+        this.sorter = sort == null ? null : new EventTimeSortBuffer<>(sort.bufferMillis());
+        this.lateTag = sort == null ? null : (OutputTag<T>) sort.lateTag();
     }
 
     @Override
@@ -65,6 +91,9 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
             ProcessingTimeService.ProcessingTimeCallback emit = time -> {
                 try {
                     events.check();
+                    if (sorter != null) {
+                        metrics.stateSize.set(sorter.size());
+                    }
                     generator.onPeriodicEmit(emitter);
                 } catch (Throwable t) {
                     throw failure(t);
@@ -78,38 +107,71 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
         restored = null;
     }
 
-    /** The emitted watermark and status, the generator's progress, the next periodic emission. */
+    /** The emitted watermark and status, the generator's progress, the next periodic emission; the reorder buffer. */
     @Override
     protected void snapshotOperatorState(StateSnapshot.Builder out) throws Exception {
         out.section(SECTION, 1, o -> WatermarkProgress.of(emitter.state(), generator,
                 periodic == null ? Long.MIN_VALUE : periodic.nextTime()).write(o));
+        if (sorter != null) {
+            out.section(SORT_SECTION, 1, sorter::snapshot);
+        }
     }
 
     @Override
     protected void restoreOperatorState(StateSnapshot snapshot, RestoredState from) throws Exception {
         snapshot.read(SECTION, 1, in -> restored = WatermarkProgress.read(in));
+        if (sorter != null && snapshot.has(SORT_SECTION)) {
+            snapshot.read(SORT_SECTION, 1, sorter::restore);
+        }
     }
 
     private static final String SECTION = "watermarks";
+    private static final String SORT_SECTION = "sort";
 
     @Override
     public void processElement(StreamRecord<T> record) throws Exception {
         long previous = record.hasTimestamp() ? record.getTimestamp() : TimestampAssigner.NO_TIMESTAMP;
         long ts = assigner.extractTimestamp(record.getValue(), previous);
+        if (sorter != null) {
+            sorter.offer(record.getValue(), ts, released, late);
+            return;
+        }
         record.setTimestamp(ts);
+        emit(record);
+    }
+
+    private void emit(T value, long timestamp) {
+        emit(out.replace(value, timestamp));
+    }
+
+    private void emit(StreamRecord<T> record) {
         emitter.markActive();
         output.collect(record);
-        events.onEvent(record.getValue(), ts);
-        generator.onEvent(record.getValue(), ts, emitter);
+        events.onEvent(record.getValue(), record.getTimestamp());
+        generator.onEvent(record.getValue(), record.getTimestamp(), emitter);
         if (perEvent) {
             generator.onPeriodicEmit(emitter);
         }
     }
 
+    /** A record older than the sorter's last one out: to the late output, or dropped; counted either way. */
+    private void late(T value, long timestamp) {
+        if (lateTag == null) {
+            metrics.numLateRecordsDropped.inc();
+        } else {
+            metrics.numLateRecordsSideOutput.inc();
+            output.collect(lateTag, new StreamRecord<>(value, timestamp));
+        }
+    }
+
     @Override
     public void processWatermark(Watermark watermark) throws Exception {
-        // upstream watermarks are replaced by ours; only the end of event time passes
+        // upstream watermarks are replaced by ours; only the end of event time passes (after the buffer)
         if (watermark.getTimestamp() == Long.MAX_VALUE) {
+            if (sorter != null) {
+                sorter.flush(released);
+                metrics.stateSize.set(0);
+            }
             metrics.currentInputWatermark.set(Long.MAX_VALUE);
             emitter.emitWatermark(watermark);
         }

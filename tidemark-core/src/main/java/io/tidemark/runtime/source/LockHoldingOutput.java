@@ -11,4 +11,7 @@ public interface LockHoldingOutput<T> {
 
     /** Emits {@code element} with {@code timestamp}; the caller holds the checkpoint lock. */
     void collectWithTimestampHoldingLock(T element, long timestamp);
+
+    /** Emits a late {@code element} with {@code timestamp} to the source's side output {@code tag}; the caller holds the lock. */
+    <X> void collectLateHoldingLock(io.tidemark.util.OutputTag<X> tag, X element, long timestamp);
 }

@@ -1,6 +1,7 @@
 package io.tidemark.runtime.source;
 
 import io.tidemark.api.common.eventtime.TimestampAssigner;
+import io.tidemark.runtime.operators.sort.EventTimeSortBuffer;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
 
 /**
@@ -8,15 +9,19 @@ import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
  * source's lock, each record gets its timestamp from its split's assigner, goes out, and only then is
  * seen by its split's generator (as Flink does, so no watermark that accounts for a record can
  * overtake it); with per-event watermarks the split's watermark is emitted right after. A batch
- * ({@link #collectAll}) does the same per record under one lock. Engines differ
+ * ({@link #collectAll}) does the same per record under one lock. With sorting, a split's record waits in
+ * the split's reorder buffer between its timestamp and its going out ({@link EventTimeSortBuffer}); a
+ * finished split and {@link #endOfInput} empty the buffers. Engines differ
  * only in how a record goes out ({@link RecordOutput}) and how they fire periodic emission.
  */
 public final class SplitContext<T> implements SplitSourceFunction.SplitSourceContext<T> {
 
     /** How an engine sends a timestamped record out of the source. Called holding the lock. */
-    @FunctionalInterface
     public interface RecordOutput<T> {
         void emit(T element, long timestamp);
+
+        /** A record older than the last one out of its split's reorder buffer: to the source's late output. */
+        void late(T element, long timestamp);
     }
 
     private final Object lock;
@@ -25,6 +30,10 @@ public final class SplitContext<T> implements SplitSourceFunction.SplitSourceCon
     private final int parallelism;
     private final boolean perEvent;
     private final RecordOutput<T> output;
+    /** The split whose reorder buffer is being offered to or flushed (for {@link #released}). */
+    private String sorting;
+    private final EventTimeSortBuffer.Sink<T> released = (element, timestamp) -> emitAssigned(sorting, element, timestamp);
+    private final EventTimeSortBuffer.Sink<T> late;
 
     /**
      * @param perEvent whether watermarks are emitted after every record ({@code setPerEventWatermarks})
@@ -37,6 +46,7 @@ public final class SplitContext<T> implements SplitSourceFunction.SplitSourceCon
         this.parallelism = parallelism;
         this.perEvent = perEvent;
         this.output = output;
+        this.late = output::late;
     }
 
     @Override
@@ -83,6 +93,17 @@ public final class SplitContext<T> implements SplitSourceFunction.SplitSourceCon
 
     private void emitHoldingLock(String split, T element, long recordTimestamp) {
         long ts = watermarks.assignTimestamp(split, element, recordTimestamp);
+        EventTimeSortBuffer<T> sorter = watermarks.sorter(split);
+        if (sorter == null) {
+            emitAssigned(split, element, ts);
+        } else {
+            sorting = split;
+            sorter.offer(element, ts, released, late);
+        }
+    }
+
+    /** The record goes out, then its split's generator sees it (and emits, per event). */
+    private void emitAssigned(String split, T element, long ts) {
         output.emit(element, ts);
         watermarks.onEvent(split, element, ts);
         if (perEvent) {
@@ -90,10 +111,30 @@ public final class SplitContext<T> implements SplitSourceFunction.SplitSourceCon
         }
     }
 
+    /** A finished split first empties its reorder buffer, in order. */
     @Override
     public void splitFinished(String split) {
         synchronized (lock) {
+            flush(split);
             watermarks.splitFinished(split);
+        }
+    }
+
+    /**
+     * The input ended: every split's reorder buffer is emptied, split by split in order of appearance,
+     * before the engine sends the final watermark. The engine calls it holding the lock.
+     */
+    public void endOfInput() {
+        for (String split : watermarks.sortingSplits()) {
+            flush(split);
+        }
+    }
+
+    private void flush(String split) {
+        EventTimeSortBuffer<T> sorter = watermarks.sorter(split);
+        if (sorter != null) {
+            sorting = split;
+            sorter.flush(released);
         }
     }
 

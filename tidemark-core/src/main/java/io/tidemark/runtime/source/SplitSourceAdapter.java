@@ -9,6 +9,7 @@ import io.tidemark.runtime.time.ProcessingTimeService;
 import io.tidemark.runtime.watermarks.GenerationFacts;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
+import io.tidemark.streaming.api.transformations.OperatorDescription;
 import io.tidemark.runtime.checkpoint.StateInput;
 import io.tidemark.runtime.checkpoint.StateOutput;
 import java.io.IOException;
@@ -36,8 +37,18 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
     private final int subtask;
     private final int parallelism;
 
+    /** Each split's reorder buffer and late output, or null: no sorting. */
+    private final OperatorDescription.Sort sort;
+
     public SplitSourceAdapter(SplitSourceFunction<T> source, WatermarkStrategy<T> strategy, ProcessingTimeService timeService,
             ExecutionConfig config, OperatorMetrics metrics, int subtask, int parallelism) {
+        this(source, strategy, null, timeService, config, metrics, subtask, parallelism);
+    }
+
+    /** With {@code sort} (may be null), each split sorted in a reorder buffer of its own. */
+    public SplitSourceAdapter(SplitSourceFunction<T> source, WatermarkStrategy<T> strategy, OperatorDescription.Sort sort,
+            ProcessingTimeService timeService, ExecutionConfig config, OperatorMetrics metrics, int subtask, int parallelism) {
+        this.sort = sort;
         this.source = source;
         this.strategy = strategy;
         this.timeService = timeService;
@@ -72,12 +83,12 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
             public void markActive() {
                 // the next record or watermark marks the source active
             }
-        });
+        }, sort == null ? -1 : sort.bufferMillis());
     }
 
     /**
      * The splits' watermarks and generators' progress and the periodic emission's next time, then each
-     * split's state ({@code snapshotSplitState}); under the lock.
+     * split's state ({@code snapshotSplitState}), then the splits' reorder buffers; under the lock.
      */
     public void snapshot(StateOutput o) throws IOException {
         watermarks.snapshot(o, periodic != null ? periodic.nextTime() : restoredPeriodic);
@@ -87,6 +98,7 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
             o.writeString(e.getKey());
             o.writeValue(e.getValue());
         }
+        watermarks.snapshotSorting(o);
     }
 
     /** Restores what {@link #snapshot} wrote, before {@link #run}: the source gets its split states back. */
@@ -98,6 +110,9 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
             splits.put(in.readString(), (Serializable) in.readValue());
         }
         source.restoreSplitState(splits);
+        if (in.remaining() > 0) { // a checkpoint written before sorting existed ends here
+            watermarks.restoreSorting(in);
+        }
     }
 
     @Override
@@ -113,10 +128,27 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
                         watermarks::onPeriodicEmit);
             }
         }
-        SplitContext.RecordOutput<T> records = ctx instanceof LockHoldingOutput
-                ? ((LockHoldingOutput<T>) ctx)::collectWithTimestampHoldingLock // SplitContext holds the lock
-                : ctx::collectWithTimestamp;
-        source.run(new SplitContext<>(lock, watermarks, subtask, parallelism, config.isPerEventWatermarks(), records));
+        LockHoldingOutput<T> holding = (LockHoldingOutput<T>) ctx; // the engine's context; SplitContext holds the lock
+        @SuppressWarnings("unchecked")
+        io.tidemark.util.OutputTag<T> lateTag = sort == null ? null : (io.tidemark.util.OutputTag<T>) sort.lateTag();
+        SplitContext<T> splits = new SplitContext<>(lock, watermarks, subtask, parallelism, config.isPerEventWatermarks(),
+                new SplitContext.RecordOutput<>() {
+                    @Override
+                    public void emit(T element, long timestamp) {
+                        holding.collectWithTimestampHoldingLock(element, timestamp);
+                    }
+
+                    @Override
+                    public void late(T element, long timestamp) {
+                        holding.collectLateHoldingLock(lateTag, element, timestamp);
+                    }
+                });
+        source.run(splits);
+        if (!cancelled) {
+            synchronized (lock) {
+                splits.endOfInput();
+            }
+        }
     }
 
     /**
@@ -131,8 +163,11 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
                 : timers.schedulePeriodically(interval, callback);
     }
 
+    private volatile boolean cancelled;
+
     @Override
     public void cancel() {
+        cancelled = true;
         source.cancel();
     }
 }

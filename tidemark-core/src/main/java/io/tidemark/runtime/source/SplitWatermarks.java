@@ -8,6 +8,7 @@ import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.api.common.metrics.InputStatus;
 import io.tidemark.api.common.metrics.TimestampJump;
 import io.tidemark.runtime.metrics.WatermarkDiagnostics;
+import io.tidemark.runtime.operators.sort.EventTimeSortBuffer;
 import io.tidemark.runtime.watermarks.EventTimeTracker;
 import io.tidemark.runtime.watermarks.WatermarkState;
 import io.tidemark.time.Clock;
@@ -45,12 +46,15 @@ public final class SplitWatermarks<T> {
         final EventTimeTracker events;
         /** Set once by the source thread; read by it only. */
         boolean finished;
+        /** The split's reorder buffer before its generator, or null (the source does not sort). */
+        final EventTimeSortBuffer<T> sorter;
 
-        Split(String id, TimestampAssigner<T> assigner, WatermarkGenerator<T> generator, Clock clock) {
+        Split(String id, TimestampAssigner<T> assigner, WatermarkGenerator<T> generator, Clock clock, long sortMillis) {
             this.id = id;
             this.assigner = assigner;
             this.generator = generator;
             this.events = new EventTimeTracker(id, clock);
+            this.sorter = sortMillis < 0 ? null : new EventTimeSortBuffer<>(sortMillis);
         }
 
         @Override
@@ -77,6 +81,8 @@ public final class SplitWatermarks<T> {
     private final WatermarkStrategy<T> strategy;
     private final Clock clock;
     private final WatermarkOutput output;
+    /** Each split's reorder buffer in milliseconds, or -1: no sorting. */
+    private final long sortMillis;
     private final Map<String, Split<T>> byId = new HashMap<>();
     /** Every split in order of first appearance; replaced (never changed) when a split appears. */
     private volatile Split<T>[] splits = newArray(0);
@@ -92,9 +98,15 @@ public final class SplitWatermarks<T> {
      *     watermark, idle, active again)
      */
     public SplitWatermarks(WatermarkStrategy<T> strategy, Clock clock, WatermarkOutput output) {
+        this(strategy, clock, output, -1);
+    }
+
+    /** With {@code sortMillis} ≥ 0, each split has a reorder buffer of that size ({@link #sorter}). */
+    public SplitWatermarks(WatermarkStrategy<T> strategy, Clock clock, WatermarkOutput output, long sortMillis) {
         this.strategy = strategy;
         this.clock = clock;
         this.output = output;
+        this.sortMillis = sortMillis;
     }
 
     @SuppressWarnings("unchecked")
@@ -108,7 +120,8 @@ public final class SplitWatermarks<T> {
         }
         Split<T> s = byId.get(id);
         if (s == null) {
-            s = new Split<>(id, strategy.createTimestampAssigner(() -> clock), strategy.createWatermarkGenerator(() -> clock), clock);
+            s = new Split<>(id, strategy.createTimestampAssigner(() -> clock), strategy.createWatermarkGenerator(() -> clock), clock,
+                    sortMillis);
             byId.put(id, s);
             Split<T>[] more = Arrays.copyOf(splits, splits.length + 1);
             more[more.length - 1] = s;
@@ -127,6 +140,58 @@ public final class SplitWatermarks<T> {
     /** The record's timestamp, from its split's assigner. The caller emits the record, then calls {@link #onEvent}. */
     public long assignTimestamp(String splitId, T element, long recordTimestamp) {
         return split(splitId).assigner.extractTimestamp(element, recordTimestamp);
+    }
+
+    /** The split's reorder buffer, or null when the source does not sort. */
+    public EventTimeSortBuffer<T> sorter(String splitId) {
+        return split(splitId).sorter;
+    }
+
+    /** The ids of the splits whose reorder buffers hold records, in order of appearance. */
+    public List<String> sortingSplits() {
+        List<String> ids = new ArrayList<>();
+        for (Split<T> s : splits) {
+            if (s.sorter != null && s.sorter.size() > 0) {
+                ids.add(s.id);
+            }
+        }
+        return ids;
+    }
+
+    /** Records held in all reorder buffers. */
+    public long sortedRecordsHeld() {
+        long n = 0;
+        for (Split<T> s : splits) {
+            n += s.sorter == null ? 0 : s.sorter.size();
+        }
+        return n;
+    }
+
+    /**
+     * The reorder buffers (when the source sorts): the number of splits, then each split's id and
+     * buffer. Kept apart from {@link #snapshot} so that a checkpoint without them still restores.
+     */
+    public void snapshotSorting(io.tidemark.runtime.checkpoint.StateOutput out) throws java.io.IOException {
+        Split<T>[] all = splits;
+        out.writeInt(sortMillis < 0 ? 0 : all.length);
+        if (sortMillis >= 0) {
+            for (Split<T> s : all) {
+                out.writeString(s.id);
+                s.sorter.snapshot(out);
+            }
+        }
+    }
+
+    /** Puts back what {@link #snapshotSorting} wrote, after {@link #restore}. */
+    public void restoreSorting(io.tidemark.runtime.checkpoint.StateInput in) throws java.io.IOException {
+        int n = in.readInt();
+        for (int i = 0; i < n; i++) {
+            Split<T> s = split(in.readString());
+            if (s.sorter == null) {
+                throw new java.io.IOException("the checkpoint holds a split's sort buffer, but this source does not sort");
+            }
+            s.sorter.restore(in);
+        }
     }
 
     /** Lets the split's generator see an emitted record; the record makes the split active. */

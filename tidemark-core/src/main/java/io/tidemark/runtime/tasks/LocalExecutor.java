@@ -400,7 +400,7 @@ public final class LocalExecutor {
     private static SourceFunction<?> source(SourceDescription description, OperatorContext context,
             ProcessingTimeService timeService) {
         return description.match(SourceDescription.Function::function,
-                s -> new SplitSourceAdapter<>((SplitSourceFunction) s.source(), (WatermarkStrategy) s.strategy(),
+                s -> new SplitSourceAdapter<>((SplitSourceFunction) s.source(), (WatermarkStrategy) s.strategy(), s.sort(),
                         timeService, context.getConfig(), context.getMetrics(), context.getSubtaskIndex(),
                         context.getParallelism()));
     }

@@ -73,6 +73,14 @@ final class SourceContextImpl<T> implements SourceFunction.SourceContext<T>, Loc
         output.collect(record.replace(element, timestamp));
     }
 
+    /** Counted in {@code numLateRecordsSideOutput}, not in {@code numRecordsOut} (the main output's). */
+    @Override
+    public <X> void collectLateHoldingLock(io.tidemark.util.OutputTag<X> tag, X element, long timestamp) {
+        progress.inc();
+        metrics.numLateRecordsSideOutput.inc();
+        output.collect(tag, new StreamRecord<>(element, timestamp));
+    }
+
     private void beforeRecord() {
         if (!wallClock || ++sinceTimerCheck >= TIMER_CHECK_EVERY) {
             sinceTimerCheck = 0;

@@ -232,6 +232,7 @@ public final class Sources {
                 io.tidemark.runtime.checkpoint.StateOutput out = new io.tidemark.runtime.checkpoint.StateOutput();
                 ProcessingTimeService.PeriodicTimer p = periodic;
                 w.snapshot(out, p == null ? Long.MIN_VALUE : p.nextTime());
+                w.snapshotSorting(out);
                 watermarkState.update(java.util.List.of(out.toPackedBytes()));
             } else if (restoredWatermarks != null) {
                 watermarkState.update(java.util.List.of(restoredWatermarks));
@@ -251,8 +252,21 @@ public final class Sources {
          * @param clock the Tidemark environment's clock; used (and serialized with {@code source}) only
          *     when it is driven
          */
+        /** Each split's reorder buffer in milliseconds, or -1: no sorting. */
+        private final long sortMillis;
+
         public Split(SplitSourceFunction<Object> source, WatermarkStrategy<Object> strategy, ExecutionConfig config,
                 String name, Clock clock) {
+            this(source, strategy, -1, config, name, clock);
+        }
+
+        /**
+         * With {@code sortMillis} ≥ 0 each split is sorted in a reorder buffer of its own; its late records
+         * go out as {@link SourceLate}, for the {@link SourceLate.Router} chained after the source.
+         */
+        public Split(SplitSourceFunction<Object> source, WatermarkStrategy<Object> strategy, long sortMillis, ExecutionConfig config,
+                String name, Clock clock) {
+            this.sortMillis = sortMillis;
             this.source = source;
             this.strategy = strategy;
             this.perEvent = config.isPerEventWatermarks();
@@ -300,11 +314,16 @@ public final class Sources {
                 public void markActive() {
                     // the next record or watermark marks the source active
                 }
-            });
+            }, sortMillis);
             synchronized (lock) { // restored and scheduled before a checkpoint can see them
                 long nextPeriodic = Long.MIN_VALUE;
                 if (restoredWatermarks != null) {
-                    nextPeriodic = w.restore(io.tidemark.runtime.checkpoint.StateInput.unpack(restoredWatermarks, 0, restoredWatermarks.length));
+                    io.tidemark.runtime.checkpoint.StateInput in =
+                            io.tidemark.runtime.checkpoint.StateInput.unpack(restoredWatermarks, 0, restoredWatermarks.length);
+                    nextPeriodic = w.restore(in);
+                    if (in.remaining() > 0) { // the reorder buffers; none in a checkpoint written before sorting existed
+                        w.restoreSorting(in);
+                    }
                     long restored = w.getCombinedWatermark();
                     if (restored > Long.MIN_VALUE) {
                         ctx.emitWatermark(new org.apache.flink.streaming.api.watermark.Watermark(restored));
@@ -322,15 +341,35 @@ public final class Sources {
             try {
                 // with a driven clock, the timers due at its current time fire just before the record
                 // goes out, as in Tidemark's source context
-                source.run(new SplitContext<>(lock, w, subtask, parallelism, perEvent, (element, ts) -> {
-                    if (wall != null) {
-                        wall.checkFailure();
-                    } else {
-                        fireDue(timers);
+                SplitContext<Object> splits = new SplitContext<>(lock, w, subtask, parallelism, perEvent,
+                        new SplitContext.RecordOutput<>() {
+                            @Override
+                            public void emit(Object element, long ts) {
+                                beforeRecord();
+                                out.add(1L);
+                                ctx.collectWithTimestamp(element, ts);
+                            }
+
+                            @Override
+                            public void late(Object element, long ts) {
+                                beforeRecord();
+                                ctx.collectWithTimestamp(new SourceLate(element), ts); // to the side output (SourceLate.Router)
+                            }
+
+                            private void beforeRecord() {
+                                if (wall != null) {
+                                    wall.checkFailure();
+                                } else {
+                                    fireDue(timers);
+                                }
+                            }
+                        });
+                source.run(splits);
+                if (!cancelled) {
+                    synchronized (lock) {
+                        splits.endOfInput();
                     }
-                    out.add(1L);
-                    ctx.collectWithTimestamp(element, ts);
-                }));
+                }
             } finally {
                 if (wall != null) {
                     wall.stop();

@@ -25,6 +25,8 @@ import io.tidemark.streaming.api.windowing.triggers.CountTrigger;
 import io.tidemark.streaming.api.windowing.triggers.PurgingTrigger;
 import io.tidemark.streaming.api.windowing.windows.GlobalWindow;
 import io.tidemark.streaming.api.windowing.windows.Window;
+import io.tidemark.util.OutputTag;
+import java.time.Duration;
 import java.util.Objects;
 
 /** A stream of records of type {@code T}, the result of a source or an operator. */
@@ -198,8 +200,37 @@ public class DataStream<T> {
     /** Gives records their timestamps and the stream its watermarks. */
     public SingleOutputStreamOperator<T> assignTimestampsAndWatermarks(WatermarkStrategy<T> strategy) {
         Objects.requireNonNull(strategy, "watermark strategy");
-        SingleOutputStreamOperator<T> result = transform("Timestamps/Watermarks",
-                new OperatorDescription.TimestampsAndWatermarks(strategy));
+        return timestampsAndWatermarks("Timestamps/Watermarks", new OperatorDescription.TimestampsAndWatermarks(strategy));
+    }
+
+    /**
+     * Sorts the stream by event time within a reorder buffer (Tidemark's extension): each record (it
+     * must carry a timestamp) is held until the highest timestamp seen passes it by {@code buffer},
+     * then leaves in timestamp order, ties in arrival order; the stream after it has monotonous
+     * watermarks (one below the last record out, emitted like a generator's), which replace the
+     * upstream ones. A record older than the last one out is late: it goes to the side output
+     * {@code lateTag}. Memory: the records of one {@code buffer} of event time (see
+     * docs/semantics.md). One buffer per subtask, at the input's parallelism; in checkpoints.
+     */
+    public SingleOutputStreamOperator<T> sortByEventTime(Duration buffer, OutputTag<T> lateTag) {
+        Objects.requireNonNull(buffer, "buffer");
+        Objects.requireNonNull(lateTag, "late output tag");
+        return sortByEventTime(buffer.toMillis(), lateTag);
+    }
+
+    /** {@link #sortByEventTime(Duration, OutputTag)} dropping late records (counted in {@code numLateRecordsDropped}). */
+    public SingleOutputStreamOperator<T> sortByEventTime(Duration buffer) {
+        Objects.requireNonNull(buffer, "buffer");
+        return sortByEventTime(buffer.toMillis(), null);
+    }
+
+    private SingleOutputStreamOperator<T> sortByEventTime(long bufferMillis, OutputTag<T> lateTag) {
+        return timestampsAndWatermarks("Sort by event time", new OperatorDescription.TimestampsAndWatermarks(
+                WatermarkStrategy.forMonotonousTimestamps(), new OperatorDescription.Sort(bufferMillis, lateTag)));
+    }
+
+    private SingleOutputStreamOperator<T> timestampsAndWatermarks(String name, OperatorDescription.TimestampsAndWatermarks d) {
+        SingleOutputStreamOperator<T> result = transform(name, d);
         result.getTransformation().setParallelism(transformation.getParallelism());
         return result;
     }

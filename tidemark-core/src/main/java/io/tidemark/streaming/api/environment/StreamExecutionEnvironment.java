@@ -15,11 +15,14 @@ import io.tidemark.streaming.api.functions.source.FromSequenceFunction;
 import io.tidemark.streaming.api.functions.source.SocketTextStreamFunction;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
+import io.tidemark.streaming.api.transformations.OperatorDescription;
 import io.tidemark.streaming.api.transformations.SourceDescription;
 import io.tidemark.streaming.api.transformations.SourceTransformation;
 import io.tidemark.streaming.api.transformations.Transformation;
 import io.tidemark.time.Clock;
 import io.tidemark.time.SystemClock;
+import io.tidemark.util.OutputTag;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -138,6 +141,25 @@ public class StreamExecutionEnvironment {
     public <T> DataStreamSource<T> fromSource(SplitSourceFunction<T> source, WatermarkStrategy<T> watermarkStrategy,
             String sourceName) {
         return addSource(new SourceDescription.Splits(source, watermarkStrategy), sourceName);
+    }
+
+    /**
+     * {@link #fromSource(SplitSourceFunction, WatermarkStrategy, String)} with each split sorted by
+     * event time (Tidemark's extension): a split's records, once their timestamps are assigned, wait
+     * in a reorder buffer of that split until the split's highest timestamp passes them by
+     * {@code sortBuffer}, and reach the split's watermark generator (and the stream) in timestamp
+     * order, ties in arrival order; so {@code forMonotonousTimestamps()} suits them. A record older
+     * than the last one out of its split's buffer is late: it goes to the source's side output
+     * {@code lateTag} ({@code getSideOutput(lateTag)}). A finished split, and the end of the input,
+     * empty the buffers. The buffers are part of checkpoints. Memory: per split, the records of one
+     * {@code sortBuffer} of that split's event time (docs/semantics.md).
+     */
+    public <T> DataStreamSource<T> fromSource(SplitSourceFunction<T> source, WatermarkStrategy<T> watermarkStrategy,
+            String sourceName, Duration sortBuffer, OutputTag<T> lateTag) {
+        Objects.requireNonNull(sortBuffer, "sort buffer");
+        Objects.requireNonNull(lateTag, "late output tag");
+        return addSource(new SourceDescription.Splits(source, watermarkStrategy,
+                new OperatorDescription.Sort(sortBuffer.toMillis(), lateTag)), sourceName);
     }
 
     @SafeVarargs

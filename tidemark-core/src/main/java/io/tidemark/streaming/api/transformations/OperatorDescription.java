@@ -107,11 +107,37 @@ public sealed interface OperatorDescription extends Serializable {
         }
     }
 
-    /** {@code assignTimestampsAndWatermarks}. */
-    record TimestampsAndWatermarks(WatermarkStrategy<?> strategy) implements OperatorDescription {
+    /**
+     * {@code assignTimestampsAndWatermarks}, and {@code sortByEventTime}: timestamps from the strategy's
+     * assigner, then (with {@code sort}) a reorder buffer, then the strategy's generator over what
+     * leaves the buffer.
+     *
+     * @param sort the reorder buffer before the generator, or null (none)
+     */
+    record TimestampsAndWatermarks(WatermarkStrategy<?> strategy, Sort sort) implements OperatorDescription {
+
+        /** Without a reorder buffer. */
+        public TimestampsAndWatermarks(WatermarkStrategy<?> strategy) {
+            this(strategy, null);
+        }
+
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.timestampsAndWatermarks(this);
+        }
+    }
+
+    /**
+     * A reorder buffer ({@code sortByEventTime}): records are held until the highest timestamp seen
+     * passes them by {@code bufferMillis}, then leave in timestamp order (ties in arrival order); a
+     * record older than the last one that left goes to {@code lateTag} (null: dropped and counted in
+     * {@code numLateRecordsDropped}).
+     */
+    record Sort(long bufferMillis, OutputTag<?> lateTag) implements Serializable {
+        public Sort {
+            if (bufferMillis < 0) {
+                throw new IllegalArgumentException("the sort buffer cannot be negative: " + bufferMillis + " ms");
+            }
         }
     }
 

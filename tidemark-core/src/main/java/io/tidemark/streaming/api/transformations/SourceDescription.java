@@ -43,12 +43,21 @@ public sealed interface SourceDescription extends Serializable {
     /**
      * A {@link SplitSourceFunction} ({@code env.fromSource}): the engine gives each split its own
      * timestamp assigner, watermark generator and idleness from {@code strategy}, and emits the minimum
-     * over the active splits. Always parallel.
+     * over the active splits. With {@code sort} (else null), each split's records pass a reorder buffer
+     * of their own between the assigner and the split's generator; records older than the last one
+     * out of their split's buffer go to the source's side output {@code sort.lateTag()}. Always
+     * parallel.
      */
-    record Splits(SplitSourceFunction<?> source, WatermarkStrategy<?> strategy) implements SourceDescription {
+    record Splits(SplitSourceFunction<?> source, WatermarkStrategy<?> strategy, OperatorDescription.Sort sort)
+            implements SourceDescription {
         public Splits {
             Objects.requireNonNull(source, "source");
             Objects.requireNonNull(strategy, "watermark strategy");
+        }
+
+        /** Without sorting. */
+        public Splits(SplitSourceFunction<?> source, WatermarkStrategy<?> strategy) {
+            this(source, strategy, null);
         }
 
         @Override
