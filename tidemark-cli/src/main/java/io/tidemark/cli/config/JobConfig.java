@@ -110,9 +110,9 @@ public record JobConfig(
 
     public enum Strategy { BOUNDED, MONOTONOUS, NONE }
 
-    /** {@code watermark}. {@code interval} is zero for per-event emission. */
+    /** {@code watermark}. {@code interval} is zero for per-event emission; {@code idleness} and {@code idleAdvance} null when not set. */
     public record Watermark(Strategy strategy, Duration maxOutOfOrderness, boolean perEvent, Duration interval,
-            Duration idleness) implements Serializable {
+            Duration idleness, Duration idleAdvance) implements Serializable {
 
         private static final long serialVersionUID = 1L;
 

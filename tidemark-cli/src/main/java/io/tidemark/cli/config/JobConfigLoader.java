@@ -54,7 +54,8 @@ public final class JobConfigLoader {
         boolean perEvent = s.get(JobKeys.EMIT).equals("per-event");
         JobConfig.Watermark watermark = new JobConfig.Watermark(strategy,
                 strategy == JobConfig.Strategy.BOUNDED ? s.get(JobKeys.MAX_OUT_OF_ORDERNESS) : null, perEvent,
-                perEvent ? Duration.ZERO : s.get(JobKeys.INTERVAL), s.get(JobKeys.IDLENESS));
+                perEvent ? Duration.ZERO : s.get(JobKeys.INTERVAL), s.get(JobKeys.IDLENESS),
+                s.applies(JobKeys.IDLE_ADVANCE) ? s.get(JobKeys.IDLE_ADVANCE) : null);
         JobConfig.WindowType type = JobConfig.WindowType.valueOf(s.get(JobKeys.WINDOW_TYPE).toUpperCase(Locale.ROOT));
         JobConfig.Window window = new JobConfig.Window(type, s.applies(JobKeys.SIZE) ? s.get(JobKeys.SIZE) : null,
                 s.applies(JobKeys.SLIDE) ? s.get(JobKeys.SLIDE) : null, s.applies(JobKeys.OFFSET) ? s.get(JobKeys.OFFSET) : null,

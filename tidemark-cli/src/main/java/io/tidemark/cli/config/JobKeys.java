@@ -161,6 +161,16 @@ public final class JobKeys {
             .doc("A split with no record for this long (processing time) is idle: it no longer holds the watermark back, "
                     + "until its next record. Checked when periodic emission runs (with `per-event`, every 200 ms).");
 
+    public static final Key<Duration> IDLE_ADVANCE = Key.of("watermark.idle-advance",
+                    Types.positiveDuration("leave it out for a watermark that waits for data"))
+            .applies(Applies.unless(STRATEGY, "none"))
+            .absent("none: a quiet input holds its watermark")
+            .doc("Final results when the input goes quiet: a split with no record for this long (processing time) moves its "
+                    + "watermark on with processing time — its last watermark plus the time since its last record — so the "
+                    + "last windows fire without new data; records that come later are late by the usual rules. With "
+                    + "`arrival-time-field` the replayed clock decides, so the results are the same every run. See "
+                    + "[Quiet inputs](#quiet-inputs).");
+
     // ------------------------------------------------------------------ window
 
     public static final Key<String> WINDOW_TYPE = Key.of("window.type", Types.choice("tumbling", "sliding", "session"))
@@ -292,7 +302,7 @@ public final class JobKeys {
                 .add(TIME_FIELD).add(UNIT).add(MAX_FUTURE).add(CONFIRMATIONS).add(UNIT_CHECK));
         root.add(new Group("watermark").required("at least watermark.strategy (and max-out-of-orderness for bounded)")
                 .doc("How the watermark follows the event times.")
-                .add(STRATEGY).add(MAX_OUT_OF_ORDERNESS).add(EMIT).add(INTERVAL).add(IDLENESS));
+                .add(STRATEGY).add(MAX_OUT_OF_ORDERNESS).add(EMIT).add(INTERVAL).add(IDLENESS).add(IDLE_ADVANCE));
         root.add(KEY_BY);
         root.add(new Group("window").required("window.type (tumbling, sliding or session) and its size or gap")
                 .doc("Window ends are exclusive: with `size: 10s`, a record at `9999` is in `[0, 10000)` and one at "

@@ -430,6 +430,9 @@ public final class JobRunner {
         if (w.idleness() != null) {
             s = s.withIdleness(w.idleness());
         }
+        if (w.idleAdvance() != null) {
+            s = s.withIdleAdvance(w.idleAdvance());
+        }
         return s;
     }
 

@@ -12,7 +12,8 @@ import org.apache.flink.api.common.eventtime.WatermarkGeneratorSupplier;
 /**
  * A Tidemark watermark strategy as a Flink one. The idleness decorator becomes Flink's own
  * {@code withIdleness}, the timestamp-assigner decorator Flink's {@code withTimestampAssigner}; any
- * other strategy is wrapped: its generator and assigner run unchanged, with Tidemark's wall clock.
+ * other strategy is wrapped: its generator and assigner run unchanged, with Tidemark's wall clock. A
+ * strategy with idle advance (Flink has none) is wrapped whole, its idleness included.
  *
  * <p>Per-event mode ({@code ExecutionConfig.setPerEventWatermarks}, Tidemark's extension): the wrapped
  * generator's {@code onPeriodicEmit} runs right after each {@code onEvent}, as Tidemark does; periodic
@@ -34,6 +35,10 @@ public final class Watermarks implements org.apache.flink.api.common.eventtime.W
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static org.apache.flink.api.common.eventtime.WatermarkStrategy<Object> of(WatermarkStrategy<?> strategy,
             boolean perEvent) {
+        if (strategy.getIdleAdvance() != null) {
+            // Flink has no idle advance: Tidemark's generators run whole (idleness included, inside the advance)
+            return new Watermarks((WatermarkStrategy<Object>) strategy, perEvent);
+        }
         if (strategy instanceof WatermarkStrategy.WatermarkStrategyWithIdleness) {
             WatermarkStrategy.WatermarkStrategyWithIdleness<Object> w = (WatermarkStrategy.WatermarkStrategyWithIdleness) strategy;
             return of(w.getBase(), perEvent).withIdleness(w.getIdleTimeout());

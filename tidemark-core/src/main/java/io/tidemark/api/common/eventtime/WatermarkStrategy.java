@@ -48,6 +48,24 @@ public interface WatermarkStrategy<T> extends TimestampAssignerSupplier<T>, Wate
         return null;
     }
 
+    /**
+     * This strategy with idle advance (Tidemark's extension, opt-in): an input with no events for
+     * {@code advanceAfter} of processing time moves its watermark on with processing time, so the last
+     * windows of a quiet stream fire without new data ({@link WatermarksWithIdleAdvance}). With
+     * {@link #withIdleness} too, in either order, advancing outranks idleness.
+     */
+    default WatermarkStrategy<T> withIdleAdvance(Duration advanceAfter) {
+        if (advanceAfter == null || advanceAfter.isNegative() || advanceAfter.isZero()) {
+            throw new IllegalArgumentException("idle advance must be greater than zero: " + advanceAfter);
+        }
+        return new WatermarkStrategyWithIdleAdvance<>(this, advanceAfter);
+    }
+
+    /** The quiet time set by {@link #withIdleAdvance}, or {@code null}. Used by runners and tools. */
+    default Duration getIdleAdvance() {
+        return null;
+    }
+
     // ------------------------------------------------------------------ built-in strategies
 
     /** Watermark = largest timestamp seen − {@code maxOutOfOrderness} − 1, emitted periodically. */
@@ -106,6 +124,48 @@ public interface WatermarkStrategy<T> extends TimestampAssignerSupplier<T>, Wate
             return base.getIdleTimeout();
         }
 
+        @Override
+        public Duration getIdleAdvance() {
+            return base.getIdleAdvance();
+        }
+
+        /** The strategy this one decorates. */
+        public WatermarkStrategy<T> getBase() {
+            return base;
+        }
+    }
+
+    /** A strategy whose generators are wrapped in {@link WatermarksWithIdleAdvance}. */
+    final class WatermarkStrategyWithIdleAdvance<T> implements WatermarkStrategy<T> {
+        private static final long serialVersionUID = 1L;
+        private final WatermarkStrategy<T> base;
+        private final Duration advanceAfter;
+
+        WatermarkStrategyWithIdleAdvance(WatermarkStrategy<T> base, Duration advanceAfter) {
+            this.base = base;
+            this.advanceAfter = advanceAfter;
+        }
+
+        @Override
+        public TimestampAssigner<T> createTimestampAssigner(TimestampAssignerSupplier.Context context) {
+            return base.createTimestampAssigner(context);
+        }
+
+        @Override
+        public WatermarkGenerator<T> createWatermarkGenerator(WatermarkGeneratorSupplier.Context context) {
+            return new WatermarksWithIdleAdvance<>(base.createWatermarkGenerator(context), advanceAfter, context.getClock());
+        }
+
+        @Override
+        public Duration getIdleTimeout() {
+            return base.getIdleTimeout();
+        }
+
+        @Override
+        public Duration getIdleAdvance() {
+            return advanceAfter;
+        }
+
         /** The strategy this one decorates. */
         public WatermarkStrategy<T> getBase() {
             return base;
@@ -128,14 +188,24 @@ public interface WatermarkStrategy<T> extends TimestampAssignerSupplier<T>, Wate
             return base.createTimestampAssigner(context);
         }
 
+        /** Inside an idle advance, if the base has one: advancing outranks idleness, whichever was declared first. */
         @Override
         public WatermarkGenerator<T> createWatermarkGenerator(WatermarkGeneratorSupplier.Context context) {
-            return new WatermarksWithIdleness<>(base.createWatermarkGenerator(context), idleTimeout, context.getClock());
+            WatermarkGenerator<T> g = base.createWatermarkGenerator(context);
+            if (g instanceof WatermarksWithIdleAdvance<T> advance) {
+                return advance.around(inner -> new WatermarksWithIdleness<>(inner, idleTimeout, context.getClock()));
+            }
+            return new WatermarksWithIdleness<>(g, idleTimeout, context.getClock());
         }
 
         @Override
         public Duration getIdleTimeout() {
             return idleTimeout;
+        }
+
+        @Override
+        public Duration getIdleAdvance() {
+            return base.getIdleAdvance();
         }
 
         /** The strategy this one decorates. */
