@@ -92,6 +92,9 @@ public final class SplitContext<T> implements SplitSourceFunction.SplitSourceCon
     }
 
     private void emitHoldingLock(String split, T element, long recordTimestamp) {
+        if (watermarks.alignmentWaits()) {
+            awaitAlignment();
+        }
         long ts = watermarks.assignTimestamp(split, element, recordTimestamp);
         EventTimeSortBuffer<T> sorter = watermarks.sorter(split);
         if (sorter == null) {
@@ -101,6 +104,26 @@ public final class SplitContext<T> implements SplitSourceFunction.SplitSourceCon
             sorter.offer(element, ts, released, late);
         }
     }
+
+    /**
+     * Watermark alignment holds this subtask (its watermark is above the group's most allowed): waits,
+     * releasing the lock (timers, checkpoints and other threads go on), reporting again and re-reading
+     * the group every {@value #ALIGNMENT_POLL_MILLIS} ms, until the group has caught up.
+     */
+    private void awaitAlignment() {
+        try {
+            do {
+                watermarks.reportWhileWaiting();
+                lock.wait(ALIGNMENT_POLL_MILLIS);
+            } while (watermarks.alignmentWaits());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for watermark alignment", e);
+        }
+    }
+
+    /** How often a subtask waiting for alignment looks at its group again. */
+    static final long ALIGNMENT_POLL_MILLIS = 10;
 
     /** The record goes out, then its split's generator sees it (and emits, per event). */
     private void emitAssigned(String split, T element, long ts) {

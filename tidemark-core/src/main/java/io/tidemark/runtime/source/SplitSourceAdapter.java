@@ -10,6 +10,9 @@ import io.tidemark.runtime.watermarks.GenerationFacts;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
 import io.tidemark.streaming.api.transformations.OperatorDescription;
+import io.tidemark.api.common.eventtime.WatermarkAlignmentParams;
+import io.tidemark.runtime.source.alignment.AlignmentGroups;
+import io.tidemark.runtime.source.alignment.SplitAlignment;
 import io.tidemark.runtime.checkpoint.StateInput;
 import io.tidemark.runtime.checkpoint.StateOutput;
 import java.io.IOException;
@@ -87,6 +90,23 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
     }
 
     /**
+     * With a strategy that has watermark alignment, takes part in its group of {@code groups} (the job's):
+     * updates every update interval, splits paused through the source's {@code pauseOrResumeSplits}.
+     * Called before {@link #restore} and {@link #run}.
+     */
+    public void align(AlignmentGroups groups, String sourceName) {
+        WatermarkAlignmentParams params = strategy.getAlignmentParameters();
+        if (params.isEnabled()) {
+            watermarks.align(new SplitAlignment(params, groups.group(params.getWatermarkGroup()), sourceName),
+                    source::pauseOrResumeSplits);
+            aligned = params;
+        }
+    }
+
+    /** The alignment settings when the source takes part in a group, else null. */
+    private transient WatermarkAlignmentParams aligned;
+
+    /**
      * The splits' watermarks and generators' progress and the periodic emission's next time, then each
      * split's state ({@code snapshotSplitState}), then the splits' reorder buffers; under the lock.
      */
@@ -128,6 +148,11 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
                         watermarks::onPeriodicEmit);
             }
         }
+        if (aligned != null) {
+            synchronized (lock) {
+                timeService.schedulePeriodically(aligned.getUpdateInterval(), time -> watermarks.updateAlignment());
+            }
+        }
         LockHoldingOutput<T> holding = (LockHoldingOutput<T>) ctx; // the engine's context; SplitContext holds the lock
         @SuppressWarnings("unchecked")
         io.tidemark.util.OutputTag<T> lateTag = sort == null ? null : (io.tidemark.util.OutputTag<T>) sort.lateTag();
@@ -143,11 +168,15 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
                         holding.collectLateHoldingLock(lateTag, element, timestamp);
                     }
                 });
-        source.run(splits);
-        if (!cancelled) {
-            synchronized (lock) {
-                splits.endOfInput();
+        try {
+            source.run(splits);
+            if (!cancelled) {
+                synchronized (lock) {
+                    splits.endOfInput();
+                }
             }
+        } finally {
+            watermarks.alignmentFinished();
         }
     }
 

@@ -9,6 +9,8 @@ import io.tidemark.api.common.metrics.InputStatus;
 import io.tidemark.api.common.metrics.TimestampJump;
 import io.tidemark.runtime.metrics.WatermarkDiagnostics;
 import io.tidemark.runtime.operators.sort.EventTimeSortBuffer;
+import io.tidemark.runtime.source.alignment.PausableClock;
+import io.tidemark.runtime.source.alignment.SplitAlignment;
 import io.tidemark.runtime.watermarks.EventTimeTracker;
 import io.tidemark.runtime.watermarks.WatermarkState;
 import io.tidemark.time.Clock;
@@ -48,13 +50,17 @@ public final class SplitWatermarks<T> {
         boolean finished;
         /** The split's reorder buffer before its generator, or null (the source does not sort). */
         final EventTimeSortBuffer<T> sorter;
+        /** The clock its generator reads, stopped while alignment pauses the split; null without alignment. */
+        final PausableClock pausable;
 
-        Split(String id, TimestampAssigner<T> assigner, WatermarkGenerator<T> generator, Clock clock, long sortMillis) {
+        Split(String id, TimestampAssigner<T> assigner, WatermarkGenerator<T> generator, Clock clock, long sortMillis,
+                PausableClock pausable) {
             this.id = id;
             this.assigner = assigner;
             this.generator = generator;
             this.events = new EventTimeTracker(id, clock);
             this.sorter = sortMillis < 0 ? null : new EventTimeSortBuffer<>(sortMillis);
+            this.pausable = pausable;
         }
 
         @Override
@@ -83,6 +89,9 @@ public final class SplitWatermarks<T> {
     private final WatermarkOutput output;
     /** Each split's reorder buffer in milliseconds, or -1: no sorting. */
     private final long sortMillis;
+    /** This subtask's part in watermark alignment, or null; set before the first split. */
+    private SplitAlignment alignment;
+    private SplitAlignment.Splits pauser;
     private final Map<String, Split<T>> byId = new HashMap<>();
     /** Every split in order of first appearance; replaced (never changed) when a split appears. */
     private volatile Split<T>[] splits = newArray(0);
@@ -120,8 +129,10 @@ public final class SplitWatermarks<T> {
         }
         Split<T> s = byId.get(id);
         if (s == null) {
-            s = new Split<>(id, strategy.createTimestampAssigner(() -> clock), strategy.createWatermarkGenerator(() -> clock), clock,
-                    sortMillis);
+            PausableClock pausable = alignment == null ? null : new PausableClock(clock);
+            Clock generatorClock = pausable == null ? clock : pausable;
+            s = new Split<>(id, strategy.createTimestampAssigner(() -> clock), strategy.createWatermarkGenerator(() -> generatorClock),
+                    clock, sortMillis, pausable);
             byId.put(id, s);
             Split<T>[] more = Arrays.copyOf(splits, splits.length + 1);
             more[more.length - 1] = s;
@@ -130,6 +141,71 @@ public final class SplitWatermarks<T> {
         lastId = id;
         lastSplit = s;
         return s;
+    }
+
+    /**
+     * Takes part in watermark alignment ({@link SplitAlignment}): {@code source} pauses and resumes the
+     * source's splits. Called before the first split is known.
+     */
+    public void align(SplitAlignment alignment, SplitAlignment.Splits source) {
+        if (splits.length > 0) {
+            throw new IllegalStateException("alignment must be set before the first split");
+        }
+        this.alignment = alignment;
+        this.pauser = source;
+    }
+
+    /**
+     * An alignment update (every update interval, under the lock): reports this subtask's watermark
+     * ({@code Long.MAX_VALUE} when idle or when every split finished), learns the most allowed, pauses the
+     * splits above it and resumes the paused ones no longer above it — pausing only while more than one
+     * split is live (with one, the subtask's own wait does it).
+     */
+    public void updateAlignment() {
+        boolean live = false;
+        for (Split<T> s : splits) {
+            live |= !s.finished;
+        }
+        alignment.update(!live || combined.isIdle() ? Long.MAX_VALUE : combined.watermark());
+        pauseOrResume(true);
+    }
+
+    /** Whether this subtask must wait for alignment before emitting: its watermark is above the most allowed. */
+    public boolean alignmentWaits() {
+        return alignment != null && alignment.waits(combined.watermark());
+    }
+
+    /** Reports again while waiting, so that a stale report of this subtask's own never holds it. */
+    public void reportWhileWaiting() {
+        alignment.update(combined.isIdle() ? Long.MAX_VALUE : combined.watermark());
+    }
+
+    /** The subtask ended: it no longer holds its group back. */
+    public void alignmentFinished() {
+        if (alignment != null) {
+            alignment.finished();
+        }
+    }
+
+    private void pauseOrResume(boolean resumeToo) {
+        int live = 0;
+        for (Split<T> s : splits) {
+            live += s.finished ? 0 : 1;
+        }
+        long max = live > 1 ? alignment.maxAllowed() : Long.MAX_VALUE;
+        List<String> pause = new ArrayList<>();
+        List<String> resume = new ArrayList<>();
+        for (Split<T> s : splits) {
+            boolean above = !s.finished && s.state.watermark() > max;
+            if (above && !alignment.isPaused(s.id)) {
+                pause.add(s.id);
+                s.pausable.pause();
+            } else if (!above && resumeToo && alignment.isPaused(s.id)) {
+                resume.add(s.id);
+                s.pausable.resume();
+            }
+        }
+        alignment.apply(pause, resume, pauser);
     }
 
     /** Registers a split before its first record, so it holds the watermark back from the start. */
@@ -250,6 +326,9 @@ public final class SplitWatermarks<T> {
         long w = min.state.watermark();
         if (combined.advance(w)) {
             output.emitWatermark(new Watermark(w));
+        }
+        if (alignment != null) {
+            pauseOrResume(false); // a split that passed the most allowed pauses at once, as in Flink
         }
     }
 

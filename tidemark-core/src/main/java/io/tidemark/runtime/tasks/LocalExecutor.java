@@ -17,6 +17,7 @@ import io.tidemark.runtime.operators.OperatorContext;
 import io.tidemark.runtime.operators.Operators;
 import io.tidemark.runtime.operators.SubtaskInfo;
 import io.tidemark.runtime.source.SplitSourceAdapter;
+import io.tidemark.runtime.source.alignment.AlignmentGroups;
 import io.tidemark.runtime.time.ProcessingTimeService;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
@@ -168,7 +169,7 @@ public final class LocalExecutor {
 
         List<OperatorMetrics> allMetrics = new ArrayList<>();
         List<Task> tasks = new ArrayList<>();
-        Graph graph = new Graph(inputs, consumers, headOf, gates, offsets, parallelism);
+        Graph graph = new Graph(inputs, consumers, headOf, gates, offsets, parallelism, new AlignmentGroups());
         for (Map.Entry<Transformation<?>, List<Transformation<?>>> chain : chains.entrySet()) {
             int p = parallelism.get(chain.getKey());
             for (int subtask = 0; subtask < p; subtask++) {
@@ -188,7 +189,7 @@ public final class LocalExecutor {
     /** The job graph a subtask is wired from. */
     private record Graph(Map<Transformation<?>, List<InEdge>> inputs, Map<Transformation<?>, List<OutEdge>> consumers,
             Map<Transformation<?>, Transformation<?>> headOf, Map<Transformation<?>, InputGate[]> gates,
-            Map<Transformation<?>, int[]> offsets, Map<Transformation<?>, Integer> parallelism) {}
+            Map<Transformation<?>, int[]> offsets, Map<Transformation<?>, Integer> parallelism, AlignmentGroups alignment) {}
 
     private static boolean isPhysical(Transformation<?> t) {
         return t instanceof SourceTransformation || t instanceof OneInputTransformation || t instanceof TwoInputTransformation;
@@ -344,7 +345,7 @@ public final class LocalExecutor {
                 d = Copies.copy(d, "source '" + head.getName() + "'");
             }
             Function userFunction = d.match(SourceDescription.Function::function, SourceDescription.Splits::source);
-            return new SourceTask(name, source(d, sourceContext, timeService), userFunction, sourceContext,
+            return new SourceTask(name, source(d, sourceContext, timeService, graph.alignment()), userFunction, sourceContext,
                     outputs.get(head), ops, writers, timeService, mailbox, chk, coordinator);
         }
         InputGate gate = graph.gates().get(head)[subtask];
@@ -398,10 +399,13 @@ public final class LocalExecutor {
     /** The source function a source task runs for {@code description}. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static SourceFunction<?> source(SourceDescription description, OperatorContext context,
-            ProcessingTimeService timeService) {
-        return description.match(SourceDescription.Function::function,
-                s -> new SplitSourceAdapter<>((SplitSourceFunction) s.source(), (WatermarkStrategy) s.strategy(), s.sort(),
-                        timeService, context.getConfig(), context.getMetrics(), context.getSubtaskIndex(),
-                        context.getParallelism()));
+            ProcessingTimeService timeService, AlignmentGroups alignment) {
+        return description.match(SourceDescription.Function::function, s -> {
+            SplitSourceAdapter<?> a = new SplitSourceAdapter<>((SplitSourceFunction) s.source(), (WatermarkStrategy) s.strategy(),
+                    s.sort(), timeService, context.getConfig(), context.getMetrics(), context.getSubtaskIndex(),
+                    context.getParallelism());
+            a.align(alignment, context.getOperatorName());
+            return a;
+        });
     }
 }

@@ -315,6 +315,14 @@ public final class Sources {
                     // the next record or watermark marks the source active
                 }
             }, sortMillis);
+            io.tidemark.api.common.eventtime.WatermarkAlignmentParams alignment = strategy.getAlignmentParameters();
+            if (alignment.isEnabled()) {
+                // the group is this job's in this JVM: every subtask of a local MiniCluster, per TaskManager on a cluster
+                w.align(new io.tidemark.runtime.source.alignment.SplitAlignment(alignment,
+                        ALIGNMENT.computeIfAbsent(getRuntimeContext().getJobInfo().getJobId().toString(),
+                                id -> new io.tidemark.runtime.source.alignment.AlignmentGroups())
+                                .group(alignment.getWatermarkGroup()), name), source::pauseOrResumeSplits);
+            }
             synchronized (lock) { // restored and scheduled before a checkpoint can see them
                 long nextPeriodic = Long.MIN_VALUE;
                 if (restoredWatermarks != null) {
@@ -334,6 +342,11 @@ public final class Sources {
                     periodic = SplitSourceAdapter.schedulePeriodicEmission(timers, periodicEmitInterval, nextPeriodic, w::onPeriodicEmit);
                 }
                 watermarks = w;
+            }
+            if (alignment.isEnabled()) {
+                synchronized (lock) {
+                    timers.schedulePeriodically(alignment.getUpdateInterval(), time -> w.updateAlignment());
+                }
             }
             WallClockTimers wall = driven ? null : new WallClockTimers(timers, lock, "tidemark-split-watermarks-" + name);
             int subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
@@ -371,6 +384,7 @@ public final class Sources {
                     }
                 }
             } finally {
+                w.alignmentFinished();
                 if (wall != null) {
                     wall.stop();
                 }
@@ -399,6 +413,14 @@ public final class Sources {
             Runtime.close(source);
         }
     }
+
+    /**
+     * The watermark alignment groups of the split sources of each job running in this JVM, by Flink job id
+     * (Flink's own alignment serves only its FLIP-27 sources; Tidemark's split sources run as legacy
+     * sources). An entry is a few objects per job and stays for the JVM's life.
+     */
+    private static final java.util.concurrent.ConcurrentMap<String, io.tidemark.runtime.source.alignment.AlignmentGroups> ALIGNMENT =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     private static void fireDue(ProcessingTimeService timers) {
         try {

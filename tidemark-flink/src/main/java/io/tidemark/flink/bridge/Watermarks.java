@@ -31,22 +31,36 @@ public final class Watermarks implements org.apache.flink.api.common.eventtime.W
         this.perEvent = perEvent;
     }
 
-    /** The Flink strategy for a Tidemark strategy. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
+    /**
+     * The Flink strategy for a Tidemark strategy; its watermark alignment becomes Flink's own
+     * ({@code withWatermarkAlignment}), which Flink applies to its FLIP-27 sources (the Kafka source).
+     */
     public static org.apache.flink.api.common.eventtime.WatermarkStrategy<Object> of(WatermarkStrategy<?> strategy,
+            boolean perEvent) {
+        org.apache.flink.api.common.eventtime.WatermarkStrategy<Object> flink = translate(strategy, perEvent);
+        io.tidemark.api.common.eventtime.WatermarkAlignmentParams a = strategy.getAlignmentParameters();
+        return a.isEnabled() ? flink.withWatermarkAlignment(a.getWatermarkGroup(), java.time.Duration.ofMillis(a.getMaxAllowedWatermarkDrift()),
+                java.time.Duration.ofMillis(a.getUpdateInterval())) : flink;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static org.apache.flink.api.common.eventtime.WatermarkStrategy<Object> translate(WatermarkStrategy<?> strategy,
             boolean perEvent) {
         if (strategy.getIdleAdvance() != null) {
             // Flink has no idle advance: Tidemark's generators run whole (idleness included, inside the advance)
             return new Watermarks((WatermarkStrategy<Object>) strategy, perEvent);
         }
+        if (strategy instanceof WatermarkStrategy.WatermarkStrategyWithAlignment<?> w) {
+            return translate(w.getBase(), perEvent); // the alignment is added once, by of
+        }
         if (strategy instanceof WatermarkStrategy.WatermarkStrategyWithIdleness) {
             WatermarkStrategy.WatermarkStrategyWithIdleness<Object> w = (WatermarkStrategy.WatermarkStrategyWithIdleness) strategy;
-            return of(w.getBase(), perEvent).withIdleness(w.getIdleTimeout());
+            return translate(w.getBase(), perEvent).withIdleness(w.getIdleTimeout());
         }
         if (strategy instanceof WatermarkStrategy.WatermarkStrategyWithTimestampAssigner) {
             WatermarkStrategy.WatermarkStrategyWithTimestampAssigner<Object> w =
                     (WatermarkStrategy.WatermarkStrategyWithTimestampAssigner) strategy;
-            return of(w.getBase(), perEvent).withTimestampAssigner(new Assigners(w));
+            return translate(w.getBase(), perEvent).withTimestampAssigner(new Assigners(w));
         }
         return new Watermarks((WatermarkStrategy<Object>) strategy, perEvent);
     }

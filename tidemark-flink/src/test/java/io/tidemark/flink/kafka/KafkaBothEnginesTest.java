@@ -108,6 +108,12 @@ class KafkaBothEnginesTest {
 
     /** The pipeline: Kafka → per-user 10 s windows → Kafka; late records (none expected) to a second topic. */
     static void build(StreamExecutionEnvironment env, String group, String output, String late) {
+        build(env, group, output, late, s -> s);
+    }
+
+    /** The pipeline with the watermark strategy changed by {@code strategy} (alignment). */
+    static void build(StreamExecutionEnvironment env, String group, String output, String late,
+            java.util.function.UnaryOperator<WatermarkStrategy<String[]>> strategy) {
         env.setParallelism(2);
         KafkaSource<String[]> source = KafkaSource.<String[]>builder()
                 .setBootstrapServers(broker.bootstrapServers())
@@ -118,8 +124,8 @@ class KafkaBothEnginesTest {
                 .setDeserializer((r, out) -> out.collect(new String(r.value(), StandardCharsets.UTF_8).split(",")))
                 .build();
         SingleOutputStreamOperator<String> windows = env
-                .fromSource(source, WatermarkStrategy.<String[]>forBoundedOutOfOrderness(Duration.ofSeconds(3))
-                        .withTimestampAssigner((o, kafkaTs) -> Long.parseLong(o[1])), "orders")
+                .fromSource(source, strategy.apply(WatermarkStrategy.<String[]>forBoundedOutOfOrderness(Duration.ofSeconds(3))
+                        .withTimestampAssigner((o, kafkaTs) -> Long.parseLong(o[1]))), "orders")
                 .keyBy(o -> o[0])
                 .window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
                 .sideOutputLateData(LATE)
@@ -171,6 +177,52 @@ class KafkaBothEnginesTest {
         assertThat(flink.getOperatorCounters().get("orders").get("numRecordsOut")).isEqualTo(PARTITIONS * PER_PARTITION);
         // the embedded source commits its offsets at the end (Flink's commits follow Flink's rules: docs/kafka.md)
         assertThat(committed("g-tidemark")).hasSize(PARTITIONS).allSatisfy((tp, o) -> assertThat(o.offset()).isEqualTo(PER_PARTITION));
+    }
+
+    /**
+     * Watermark alignment (drift 20 s) on the topic whose partitions are a minute apart from each other:
+     * the embedded source pauses the partitions ahead (the consumer's pause), Flink's own KafkaSource gets
+     * Flink's own alignment; both give the windows of the unaligned run.
+     */
+    @Test
+    void alignedKafkaSourcesGiveTheUnalignedWindowsOnBothEngines() throws Exception {
+        for (String t : List.of("plain", "plain-late", "aligned-tidemark", "aligned-late-tidemark", "aligned-flink", "aligned-late-flink")) {
+            broker.createTopic(t, 2);
+        }
+        java.util.function.UnaryOperator<WatermarkStrategy<String[]>> aligned =
+                s -> s.withWatermarkAlignment("orders", Duration.ofSeconds(20), Duration.ofMillis(100));
+        StreamExecutionEnvironment plain = StreamExecutionEnvironment.getExecutionEnvironment();
+        build(plain, "g-plain", "plain", "plain-late");
+        plain.execute("kafka unaligned");
+        StreamExecutionEnvironment tidemark = StreamExecutionEnvironment.getExecutionEnvironment();
+        build(tidemark, "g-aligned-tidemark", "aligned-tidemark", "aligned-late-tidemark", aligned);
+        tidemark.execute("kafka aligned on tidemark");
+        StreamExecutionEnvironment onFlink = StreamExecutionEnvironment.getExecutionEnvironment();
+        build(onFlink, "g-aligned-flink", "aligned-flink", "aligned-late-flink", aligned);
+        FlinkRunner.execute(onFlink, "kafka aligned on flink", SharedMiniCluster.options());
+
+        assertThat(values("plain")).isNotEmpty();
+        assertThat(values("aligned-tidemark")).isEqualTo(values("plain"));
+        assertThat(values("aligned-flink")).isEqualTo(values("plain"));
+        assertThat(values("aligned-late-tidemark")).isEmpty();
+        assertThat(values("aligned-late-flink")).isEmpty();
+
+        // the runner hands the alignment to Flink's KafkaSource
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        build(env, "g-plan-aligned", "plan-out", "plan-late", aligned);
+        org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flink =
+                org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.getExecutionEnvironment();
+        FlinkTranslator.translate(env, flink);
+        List<org.apache.flink.api.common.eventtime.WatermarkAlignmentParams> params = flink.getTransformations().stream()
+                .flatMap(t -> t.getTransitivePredecessors().stream()).distinct()
+                .filter(t -> t instanceof org.apache.flink.streaming.api.transformations.SourceTransformation)
+                .map(t -> ((org.apache.flink.streaming.api.transformations.SourceTransformation<?, ?, ?>) t).getWatermarkStrategy()
+                        .getAlignmentParameters())
+                .collect(Collectors.toList());
+        assertThat(params).hasSize(1);
+        assertThat(params.get(0).getWatermarkGroup()).isEqualTo("orders");
+        assertThat(params.get(0).getMaxAllowedWatermarkDrift()).isEqualTo(20_000L);
+        assertThat(params.get(0).getUpdateInterval()).isEqualTo(100L);
     }
 
     @Test

@@ -66,6 +66,40 @@ public interface WatermarkStrategy<T> extends TimestampAssignerSupplier<T>, Wate
         return null;
     }
 
+    /**
+     * Flink's watermark alignment, updated every second: see
+     * {@link #withWatermarkAlignment(String, Duration, Duration)}.
+     */
+    default WatermarkStrategy<T> withWatermarkAlignment(String watermarkGroup, Duration maxAllowedWatermarkDrift) {
+        return withWatermarkAlignment(watermarkGroup, maxAllowedWatermarkDrift, Duration.ofSeconds(1));
+    }
+
+    /**
+     * Flink's watermark alignment (FLIP-182, FLIP-217): the split sources ({@code env.fromSource}) of one
+     * group keep pace. Every {@code updateInterval} each source subtask reports its watermark (an idle or
+     * finished subtask reports none that holds anyone back) and learns the group's lowest; a split whose
+     * watermark is more than {@code maxAllowedWatermarkDrift} above it is paused (its source stops reading
+     * it) until the lowest catches up, and a subtask whose own watermark is that far ahead stops emitting.
+     * Only for split sources, as in Flink: ignored by {@code assignTimestampsAndWatermarks}.
+     */
+    default WatermarkStrategy<T> withWatermarkAlignment(String watermarkGroup, Duration maxAllowedWatermarkDrift,
+            Duration updateInterval) {
+        java.util.Objects.requireNonNull(watermarkGroup, "watermark group");
+        if (maxAllowedWatermarkDrift == null || maxAllowedWatermarkDrift.isNegative()) {
+            throw new IllegalArgumentException("the maximal drift must be zero or more: " + maxAllowedWatermarkDrift);
+        }
+        if (updateInterval == null || updateInterval.isNegative() || updateInterval.isZero()) {
+            throw new IllegalArgumentException("the update interval must be greater than zero: " + updateInterval);
+        }
+        return new WatermarkStrategyWithAlignment<>(this, new WatermarkAlignmentParams(maxAllowedWatermarkDrift.toMillis(),
+                watermarkGroup, updateInterval.toMillis()));
+    }
+
+    /** The alignment set by {@link #withWatermarkAlignment}, else {@link WatermarkAlignmentParams#WATERMARK_ALIGNMENT_DISABLED}. */
+    default WatermarkAlignmentParams getAlignmentParameters() {
+        return WatermarkAlignmentParams.WATERMARK_ALIGNMENT_DISABLED;
+    }
+
     // ------------------------------------------------------------------ built-in strategies
 
     /** Watermark = largest timestamp seen − {@code maxOutOfOrderness} − 1, emitted periodically. */
@@ -129,6 +163,53 @@ public interface WatermarkStrategy<T> extends TimestampAssignerSupplier<T>, Wate
             return base.getIdleAdvance();
         }
 
+        @Override
+        public WatermarkAlignmentParams getAlignmentParameters() {
+            return base.getAlignmentParameters();
+        }
+
+        /** The strategy this one decorates. */
+        public WatermarkStrategy<T> getBase() {
+            return base;
+        }
+    }
+
+    /** A strategy whose sources keep pace with the others of their alignment group; generators unchanged. */
+    final class WatermarkStrategyWithAlignment<T> implements WatermarkStrategy<T> {
+        private static final long serialVersionUID = 1L;
+        private final WatermarkStrategy<T> base;
+        private final WatermarkAlignmentParams alignment;
+
+        WatermarkStrategyWithAlignment(WatermarkStrategy<T> base, WatermarkAlignmentParams alignment) {
+            this.base = base;
+            this.alignment = alignment;
+        }
+
+        @Override
+        public TimestampAssigner<T> createTimestampAssigner(TimestampAssignerSupplier.Context context) {
+            return base.createTimestampAssigner(context);
+        }
+
+        @Override
+        public WatermarkGenerator<T> createWatermarkGenerator(WatermarkGeneratorSupplier.Context context) {
+            return base.createWatermarkGenerator(context);
+        }
+
+        @Override
+        public Duration getIdleTimeout() {
+            return base.getIdleTimeout();
+        }
+
+        @Override
+        public Duration getIdleAdvance() {
+            return base.getIdleAdvance();
+        }
+
+        @Override
+        public WatermarkAlignmentParams getAlignmentParameters() {
+            return alignment;
+        }
+
         /** The strategy this one decorates. */
         public WatermarkStrategy<T> getBase() {
             return base;
@@ -164,6 +245,11 @@ public interface WatermarkStrategy<T> extends TimestampAssignerSupplier<T>, Wate
         @Override
         public Duration getIdleAdvance() {
             return advanceAfter;
+        }
+
+        @Override
+        public WatermarkAlignmentParams getAlignmentParameters() {
+            return base.getAlignmentParameters();
         }
 
         /** The strategy this one decorates. */
@@ -206,6 +292,11 @@ public interface WatermarkStrategy<T> extends TimestampAssignerSupplier<T>, Wate
         @Override
         public Duration getIdleAdvance() {
             return base.getIdleAdvance();
+        }
+
+        @Override
+        public WatermarkAlignmentParams getAlignmentParameters() {
+            return base.getAlignmentParameters();
         }
 
         /** The strategy this one decorates. */

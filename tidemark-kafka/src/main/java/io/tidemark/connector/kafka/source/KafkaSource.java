@@ -86,6 +86,15 @@ public final class KafkaSource<OUT> implements SplitSourceFunction<OUT>, Checkpo
         }
     }
 
+    /** Watermark alignment pauses and resumes partitions (the consumer's pause and resume, at the next poll). */
+    @Override
+    public void pauseOrResumeSplits(java.util.Collection<String> splitsToPause, java.util.Collection<String> splitsToResume) {
+        KafkaSourceReader<OUT> r = reader;
+        if (r != null) {
+            r.pauseOrResumeSplits(splitsToPause, splitsToResume);
+        }
+    }
+
     /** Each partition this subtask reads, with the offset of its next record; empty before {@link #run}. */
     @Override
     public Map<String, KafkaPartitionSplit> snapshotSplitState() {

@@ -48,6 +48,18 @@ public interface SplitSourceFunction<T> extends Function {
      */
     default void restoreSplitState(Map<String, ? extends Serializable> state) {}
 
+    /**
+     * Watermark alignment (Flink's {@code SourceReader.pauseOrResumeSplits}): stop reading the splits in
+     * {@code splitsToPause} and read again those in {@code splitsToResume}. Called holding the checkpoint
+     * lock, from the source's thread or its timer thread: apply the change on the reading thread (a
+     * paused split's records already read may still be emitted). Only called while a subtask reads
+     * several splits; a source that cannot pause splits keeps the default, which throws, and then works
+     * with alignment only at one split per subtask.
+     */
+    default void pauseOrResumeSplits(java.util.Collection<String> splitsToPause, java.util.Collection<String> splitsToResume) {
+        throw new UnsupportedOperationException(getClass().getName() + " cannot pause splits");
+    }
+
     /** Where a split source emits. */
     interface SplitSourceContext<T> {
 

@@ -103,6 +103,10 @@ public final class KafkaSourceReader<T> {
     /** The offsets of the latest completed checkpoint, for the read loop to commit (the consumer is its own). */
     private final java.util.concurrent.atomic.AtomicReference<Map<TopicPartition, OffsetAndMetadata>> checkpointCommit =
             new java.util.concurrent.atomic.AtomicReference<>();
+    /** The splits watermark alignment asks to pause (any thread, under the checkpoint lock); applied by the read loop. */
+    private final java.util.Set<String> alignmentPaused = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** The partitions the read loop paused for alignment (read loop only). */
+    private final java.util.Set<TopicPartition> pausedForAlignment = new java.util.HashSet<>();
     private volatile KafkaConsumer<byte[], byte[]> consumer;
     private Admin admin;
     private boolean placeholderAnnounced;
@@ -190,6 +194,7 @@ public final class KafkaSourceReader<T> {
             if (c.assignment().isEmpty()) {
                 awaitQuietly(nextDiscovery);
             } else {
+                applyAlignment(c);
                 emit(c.poll(pollTimeout));
                 if (stoppingOffsets != null) {
                     finishReached(c);
@@ -207,6 +212,38 @@ public final class KafkaSourceReader<T> {
                 discover(false);
                 nextDiscovery = add(System.nanoTime(), discoveryIntervalNanos);
             }
+        }
+    }
+
+    /**
+     * Watermark alignment: stop reading {@code pause}, read {@code resume} again (Flink's
+     * {@code KafkaSourceReader.pauseOrResumeSplits}); takes effect at the next poll. Any thread.
+     */
+    public void pauseOrResumeSplits(java.util.Collection<String> pause, java.util.Collection<String> resume) {
+        alignmentPaused.addAll(pause);
+        alignmentPaused.removeAll(resume);
+    }
+
+    /** Pauses and resumes partitions as alignment asks; finished partitions stay paused. */
+    private void applyAlignment(KafkaConsumer<byte[], byte[]> c) {
+        if (alignmentPaused.isEmpty() && pausedForAlignment.isEmpty()) {
+            return;
+        }
+        List<TopicPartition> pause = new java.util.ArrayList<>();
+        List<TopicPartition> resume = new java.util.ArrayList<>();
+        for (PartitionState ps : partitions.values()) {
+            boolean wanted = alignmentPaused.contains(ps.splitId) && !ps.finished;
+            if (wanted && pausedForAlignment.add(ps.tp)) {
+                pause.add(ps.tp);
+            } else if (!wanted && pausedForAlignment.remove(ps.tp) && !ps.finished) {
+                resume.add(ps.tp);
+            }
+        }
+        if (!pause.isEmpty()) {
+            c.pause(pause);
+        }
+        if (!resume.isEmpty()) {
+            c.resume(resume);
         }
     }
 
