@@ -115,7 +115,13 @@ class ConfigErrorTest {
                 Arguments.of("allowed-lateness: 30s", "allowed-lateness: 30s\ndead-letter-limt: 50%",
                         "dead-letter-limt: unknown key (did you mean 'dead-letter-limit'?)"),
                 Arguments.of("aggregate: [count, {sum: amount}]", "aggregate: [count, {sum: amount}]\ndead-letter-limit: 150%",
-                        "dead-letter-limit: must be between 0% and 100%: 150%"));
+                        "dead-letter-limit: must be between 0% and 100%: 150%"),
+                // the watermark features beyond Flink where they cannot work
+                Arguments.of("  idleness: 1m\n", "  idleness: 1m\n  alignment: {max-drift: 20s}\n",
+                        "watermark.alignment.max-drift: not allowed here: only for source.type: kafka (a file's splits come in one "
+                                + "pass of the file and cannot pause"),
+                Arguments.of("  idleness: 1m\n", "  idleness: 1m\n  idle-advance: 0s\n", "watermark.idle-advance: must be above 0"),
+                Arguments.of("  format: jsonl\n", "  format: jsonl\n  sort: {buffer: soon}\n", "source.sort.buffer: 'soon' is not a duration"));
     }
 
     @ParameterizedTest(name = "{2}")

@@ -110,9 +110,9 @@ public record JobConfig(
 
     public enum Strategy { BOUNDED, MONOTONOUS, NONE }
 
-    /** {@code watermark}. {@code interval} is zero for per-event emission; {@code idleness} and {@code idleAdvance} null when not set. */
+    /** {@code watermark}. {@code interval} is zero for per-event emission; {@code idleness}, {@code idleAdvance} and {@code alignmentDrift} null when not set. */
     public record Watermark(Strategy strategy, Duration maxOutOfOrderness, boolean perEvent, Duration interval,
-            Duration idleness, Duration idleAdvance) implements Serializable {
+            Duration idleness, Duration idleAdvance, Duration alignmentDrift, Duration alignmentUpdate) implements Serializable {
 
         private static final long serialVersionUID = 1L;
 

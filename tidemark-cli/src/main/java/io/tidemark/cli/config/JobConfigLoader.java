@@ -55,7 +55,9 @@ public final class JobConfigLoader {
         JobConfig.Watermark watermark = new JobConfig.Watermark(strategy,
                 strategy == JobConfig.Strategy.BOUNDED ? s.get(JobKeys.MAX_OUT_OF_ORDERNESS) : null, perEvent,
                 perEvent ? Duration.ZERO : s.get(JobKeys.INTERVAL), s.get(JobKeys.IDLENESS),
-                s.applies(JobKeys.IDLE_ADVANCE) ? s.get(JobKeys.IDLE_ADVANCE) : null);
+                s.applies(JobKeys.IDLE_ADVANCE) ? s.get(JobKeys.IDLE_ADVANCE) : null,
+                s.applies(JobKeys.ALIGNMENT_DRIFT) ? s.get(JobKeys.ALIGNMENT_DRIFT) : null,
+                s.applies(JobKeys.ALIGNMENT_UPDATE) ? s.get(JobKeys.ALIGNMENT_UPDATE) : null);
         JobConfig.WindowType type = JobConfig.WindowType.valueOf(s.get(JobKeys.WINDOW_TYPE).toUpperCase(Locale.ROOT));
         JobConfig.Window window = new JobConfig.Window(type, s.applies(JobKeys.SIZE) ? s.get(JobKeys.SIZE) : null,
                 s.applies(JobKeys.SLIDE) ? s.get(JobKeys.SLIDE) : null, s.applies(JobKeys.OFFSET) ? s.get(JobKeys.OFFSET) : null,

@@ -171,6 +171,19 @@ public final class JobKeys {
                     + "`arrival-time-field` the replayed clock decides, so the results are the same every run. See "
                     + "[Quiet inputs](#quiet-inputs).");
 
+    /** Applies to Kafka sources (see {@link #table}): their partitions pause. */
+    public static final Key<Duration> ALIGNMENT_DRIFT = Key.of("watermark.alignment.max-drift", Types.duration())
+            .absent("none: partitions are read as fast as they come")
+            .notHere("a file's splits come in one pass of the file and cannot pause; alignment needs a source whose splits pause (Kafka)")
+            .doc("Watermark alignment (Flink's `withWatermarkAlignment`): a partition whose watermark is more than this far "
+                    + "ahead of the lowest is paused until the others catch up, so a backlog replay of one partition cannot fill "
+                    + "the windows' state. The results are those without it. See [Watermark alignment](#watermark-alignment).");
+
+    public static final Key<Duration> ALIGNMENT_UPDATE = Key.of("watermark.alignment.update-interval", Types.positiveDuration())
+            .dflt(Duration.ofSeconds(1))
+            .notHere("alignment needs a source whose splits pause (Kafka)")
+            .doc("How often the lowest watermark is brought up to date and partitions paused or resumed (processing time).");
+
     // ------------------------------------------------------------------ window
 
     public static final Key<String> WINDOW_TYPE = Key.of("window.type", Types.choice("tumbling", "sliding", "session"))
@@ -297,12 +310,16 @@ public final class JobKeys {
                 .add(copy(SORT_BUFFER).applies(Applies.when(SOURCE_TYPE, sortable))));
         root.add(source);
 
+        String[] pausable = catalog.sources().stream().filter(SourceType::pausable).map(SourceType::name).toArray(String[]::new);
         root.add(new Group("event-time").required("at least event-time.field, the field that holds each record's event time")
                 .doc("The event time: which field, in which unit, and the checks that keep absurd times out.")
                 .add(TIME_FIELD).add(UNIT).add(MAX_FUTURE).add(CONFIRMATIONS).add(UNIT_CHECK));
         root.add(new Group("watermark").required("at least watermark.strategy (and max-out-of-orderness for bounded)")
                 .doc("How the watermark follows the event times.")
-                .add(STRATEGY).add(MAX_OUT_OF_ORDERNESS).add(EMIT).add(INTERVAL).add(IDLENESS).add(IDLE_ADVANCE));
+                .add(STRATEGY).add(MAX_OUT_OF_ORDERNESS).add(EMIT).add(INTERVAL).add(IDLENESS).add(IDLE_ADVANCE)
+                .add(new Group("watermark.alignment").doc("Watermark alignment: partitions ahead of the others pause.")
+                        .add(copy(ALIGNMENT_DRIFT).applies(Applies.when(SOURCE_TYPE, pausable)))
+                        .add(copy(ALIGNMENT_UPDATE).applies(Applies.when(SOURCE_TYPE, pausable)))));
         root.add(KEY_BY);
         root.add(new Group("window").required("window.type (tumbling, sliding or session) and its size or gap")
                 .doc("Window ends are exclusive: with `size: 10s`, a record at `9999` is in `[0, 10000)` and one at "

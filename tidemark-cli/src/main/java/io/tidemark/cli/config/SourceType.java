@@ -37,4 +37,9 @@ public interface SourceType {
     default boolean sortable() {
         return true;
     }
+
+    /** Whether the source's splits can pause for watermark alignment ({@code watermark.alignment}). */
+    default boolean pausable() {
+        return false;
+    }
 }

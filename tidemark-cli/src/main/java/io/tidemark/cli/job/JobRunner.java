@@ -433,6 +433,9 @@ public final class JobRunner {
         if (w.idleAdvance() != null) {
             s = s.withIdleAdvance(w.idleAdvance());
         }
+        if (w.alignmentDrift() != null) {
+            s = s.withWatermarkAlignment(job.name(), w.alignmentDrift(), w.alignmentUpdate());
+        }
         return s;
     }
 

@@ -97,6 +97,12 @@ public final class KafkaSourceType implements SourceType {
         return false;
     }
 
+    /** Its partitions pause (the consumer's pause), here and on Flink. */
+    @Override
+    public boolean pausable() {
+        return true;
+    }
+
     /** Not yet: its items pass a router (dead letters, counts) after the source, which a late side output would bypass. */
     @Override
     public boolean sortable() {

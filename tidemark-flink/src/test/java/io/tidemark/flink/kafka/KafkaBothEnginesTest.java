@@ -281,6 +281,47 @@ class KafkaBothEnginesTest {
         assertThat(Files.readAllLines(flink.resolve("out/dead.jsonl"))).isEmpty();
     }
 
+    /** {@code watermark.alignment} in a Kafka job file: the unaligned windows, on both engines. */
+    @Test
+    void anAlignedKafkaJobFileGivesTheUnalignedWindowsOnBothEngines(@TempDir Path dir) throws Exception {
+        String plain = String.join("\n",
+                "name: kafka-aligned",
+                "source:",
+                "  type: kafka",
+                "  bootstrap-servers: " + broker.bootstrapServers(),
+                "  topic: " + input,
+                "  stop-at: latest",
+                "  format: csv",
+                "  columns: [userId, eventTime, amount]",
+                "event-time: {field: eventTime}",
+                "watermark: {strategy: bounded, max-out-of-orderness: 3s}",
+                "key-by: [userId]",
+                "window: {type: tumbling, size: 10s}",
+                "aggregate: [count, {sum: amount}]",
+                "output:",
+                "  results: {type: jsonl, path: out/results.jsonl}",
+                "  late: {type: csv, path: out/late.csv}",
+                "");
+        String aligned = plain.replace("max-out-of-orderness: 3s}",
+                "max-out-of-orderness: 3s, alignment: {max-drift: 20s, update-interval: 100ms}}");
+        assertThat(aligned).isNotEqualTo(plain);
+        List<Path> runs = new java.util.ArrayList<>();
+        for (String engine : List.of("plain", "embedded", "flink")) {
+            Path d = Files.createDirectories(dir.resolve(engine));
+            Files.writeString(d.resolve("job.yaml"), engine.equals("plain") ? plain : aligned);
+            assertThat(engine.equals("flink") ? cli("run", "--engine", "flink", d.resolve("job.yaml").toString())
+                    : cli("run", d.resolve("job.yaml").toString())).contains(": OK");
+            runs.add(d);
+        }
+        List<String> expected = withoutWatermarks(runs.get(0).resolve("out/results.jsonl"));
+        assertThat(expected).isNotEmpty();
+        assertThat(withoutWatermarks(runs.get(1).resolve("out/results.jsonl"))).isEqualTo(expected);
+        assertThat(withoutWatermarks(runs.get(2).resolve("out/results.jsonl"))).isEqualTo(expected);
+        for (Path run : runs) { // the header line only
+            assertThat(Files.readAllLines(run.resolve("out/late.csv"))).allMatch(l -> l.equals("userId,eventTime,amount"));
+        }
+    }
+
     static String cli(String... args) {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
