@@ -584,6 +584,11 @@ public final class FlinkTranslator {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private SingleOutputStreamOperator<Object> window(KeyedStream<Object, Object> in, OperatorDescription.Window d, String name) {
+        if (d.perKeyWatermarks() != null) {
+            throw new TranslationException("window '" + name + "' fires on per-key watermarks (withPerKeyWatermarks, the job file's "
+                    + "watermark.per-key): Flink has no equivalent (its watermark is one per operator subtask, for all keys); "
+                    + "run it on the embedded engine");
+        }
         WindowAssigner<?, ?> assigner = d.assigner();
         checkSerializable(assigner, "window assigner", name);
         checkSerializable(d.trigger(), "trigger", name);

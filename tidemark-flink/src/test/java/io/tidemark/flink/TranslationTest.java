@@ -76,6 +76,19 @@ class TranslationTest {
                 .hasMessageContaining("custom operator");
     }
 
+    @Test
+    void perKeyWatermarksAreRefusedWithTheReason() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.fromElements(1L, 2L).keyBy(x -> x % 2)
+                .withPerKeyWatermarks(io.tidemark.api.common.eventtime.WatermarkStrategy.forMonotonousTimestamps())
+                .window(io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows.of(java.time.Duration.ofSeconds(1)))
+                .reduce(Long::sum).name("per-key windows").print();
+        assertThatThrownBy(() -> translate(env))
+                .isInstanceOf(TranslationException.class)
+                .hasMessageContaining("'per-key windows'")
+                .hasMessageContaining("Flink has no equivalent");
+    }
+
     record Reading(String device, long ts, int value) implements java.io.Serializable {}
 
     /** Two devices (splits), one lagging: the source's watermark is the minimum over its splits. */

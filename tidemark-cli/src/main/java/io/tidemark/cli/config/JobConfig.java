@@ -95,6 +95,12 @@ public record JobConfig(
 
         private static final long serialVersionUID = 1L;
 
+        /** Without sorting. */
+        public Source(SourceSpec spec, Format format, List<String> columns, boolean header, String partitionField,
+                String arrivalTimeField, int maxLineLength) {
+            this(spec, format, columns, header, partitionField, arrivalTimeField, maxLineLength, null);
+        }
+
         /** Whether processing time is replayed from the arrival-time field. */
         public boolean replay() {
             return arrivalTimeField != null;
@@ -112,9 +118,15 @@ public record JobConfig(
 
     /** {@code watermark}. {@code interval} is zero for per-event emission; {@code idleness}, {@code idleAdvance} and {@code alignmentDrift} null when not set. */
     public record Watermark(Strategy strategy, Duration maxOutOfOrderness, boolean perEvent, Duration interval,
-            Duration idleness, Duration idleAdvance, Duration alignmentDrift, Duration alignmentUpdate) implements Serializable {
+            Duration idleness, Duration idleAdvance, Duration alignmentDrift, Duration alignmentUpdate, boolean perKey)
+            implements Serializable {
 
         private static final long serialVersionUID = 1L;
+
+        /** Without idle advance, alignment or per-key watermarks. */
+        public Watermark(Strategy strategy, Duration maxOutOfOrderness, boolean perEvent, Duration interval, Duration idleness) {
+            this(strategy, maxOutOfOrderness, perEvent, interval, idleness, null, null, null, false);
+        }
 
         /** The bound the watermark trails the largest timestamp by (0 for monotonous and none). */
         public long boundMillis() {

@@ -57,7 +57,8 @@ public final class JobConfigLoader {
                 perEvent ? Duration.ZERO : s.get(JobKeys.INTERVAL), s.get(JobKeys.IDLENESS),
                 s.applies(JobKeys.IDLE_ADVANCE) ? s.get(JobKeys.IDLE_ADVANCE) : null,
                 s.applies(JobKeys.ALIGNMENT_DRIFT) ? s.get(JobKeys.ALIGNMENT_DRIFT) : null,
-                s.applies(JobKeys.ALIGNMENT_UPDATE) ? s.get(JobKeys.ALIGNMENT_UPDATE) : null);
+                s.applies(JobKeys.ALIGNMENT_UPDATE) ? s.get(JobKeys.ALIGNMENT_UPDATE) : null,
+                s.applies(JobKeys.PER_KEY) && s.get(JobKeys.PER_KEY));
         JobConfig.WindowType type = JobConfig.WindowType.valueOf(s.get(JobKeys.WINDOW_TYPE).toUpperCase(Locale.ROOT));
         JobConfig.Window window = new JobConfig.Window(type, s.applies(JobKeys.SIZE) ? s.get(JobKeys.SIZE) : null,
                 s.applies(JobKeys.SLIDE) ? s.get(JobKeys.SLIDE) : null, s.applies(JobKeys.OFFSET) ? s.get(JobKeys.OFFSET) : null,
@@ -115,6 +116,10 @@ public final class JobConfigLoader {
                         + ": it cannot be read again from a position, so a run cannot resume (what it sent since the last "
                         + "checkpoint, and while the job was down, would be lost); use a file, the generator or Kafka");
             }
+        }
+        if (job.watermark().perKey() && s.get(JobKeys.STATE_BACKEND).equals("rocksdb")) {
+            throw new ConfigException(JobKeys.PER_KEY.path(), "true needs state.backend: heap (per-key watermarks keep their windows "
+                    + "on the heap)");
         }
         if (s.isSet(JobKeys.HEADER) && !s.get(JobKeys.HEADER) && job.source().columns() == null) {
             throw new ConfigException(JobKeys.HEADER.path(), "false needs source.columns to name the fields");

@@ -171,6 +171,15 @@ public final class JobKeys {
                     + "`arrival-time-field` the replayed clock decides, so the results are the same every run. See "
                     + "[Quiet inputs](#quiet-inputs).");
 
+    public static final Key<Boolean> PER_KEY = Key.of("watermark.per-key", Types.bool())
+            .applies(Applies.unless(STRATEGY, "none"))
+            .dflt(false)
+            .doc("Per-key watermarks (Tidemark's, not Flink's): each key's windows fire on that key's own watermark (its own "
+                    + "largest event time − `max-out-of-orderness` − 1), with `idleness` per key, so devices whose clocks are "
+                    + "hours apart lose nothing to lateness; an idle key's windows close on the lowest watermark of the keys "
+                    + "still active. Not with `--engine flink` (Flink has no equivalent) nor `state.backend: rocksdb`. See "
+                    + "[Per-key watermarks](#per-key-watermarks).");
+
     /** Applies to Kafka sources (see {@link #table}): their partitions pause. */
     public static final Key<Duration> ALIGNMENT_DRIFT = Key.of("watermark.alignment.max-drift", Types.duration())
             .absent("none: partitions are read as fast as they come")
@@ -316,7 +325,7 @@ public final class JobKeys {
                 .add(TIME_FIELD).add(UNIT).add(MAX_FUTURE).add(CONFIRMATIONS).add(UNIT_CHECK));
         root.add(new Group("watermark").required("at least watermark.strategy (and max-out-of-orderness for bounded)")
                 .doc("How the watermark follows the event times.")
-                .add(STRATEGY).add(MAX_OUT_OF_ORDERNESS).add(EMIT).add(INTERVAL).add(IDLENESS).add(IDLE_ADVANCE)
+                .add(STRATEGY).add(MAX_OUT_OF_ORDERNESS).add(EMIT).add(INTERVAL).add(IDLENESS).add(IDLE_ADVANCE).add(PER_KEY)
                 .add(new Group("watermark.alignment").doc("Watermark alignment: partitions ahead of the others pause.")
                         .add(copy(ALIGNMENT_DRIFT).applies(Applies.when(SOURCE_TYPE, pausable)))
                         .add(copy(ALIGNMENT_UPDATE).applies(Applies.when(SOURCE_TYPE, pausable)))));

@@ -11,6 +11,7 @@ import io.tidemark.connector.kafka.source.KafkaSource;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.runtime.state.StateBackendLoader;
 import io.tidemark.streaming.api.datastream.DataStream;
+import io.tidemark.streaming.api.datastream.KeyedStream;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.windowing.assigners.EventTimeSessionWindows;
@@ -119,6 +120,11 @@ public final class JobRunner {
             throw new io.tidemark.cli.config.ConfigException(io.tidemark.cli.config.JobKeys.CHECKPOINT_DIR.path(),
                     "checkpoints on a remote Flink cluster (--flink-master) are not supported: the command reads and restores them "
                             + "from its own file system; run on the local MiniCluster (--engine flink alone), or without checkpoint:");
+        }
+        if (job.watermark().perKey() && o.engine().flink()) {
+            throw new io.tidemark.cli.config.ConfigException(io.tidemark.cli.config.JobKeys.PER_KEY.path(),
+                    "true is not for --engine flink: Flink has no per-key watermarks (its watermark is one per operator subtask, for "
+                            + "all keys); run this job on the embedded engine, or without per-key");
         }
         CsvColumns.check(job);
         String bound = BoundCheck.beforeRun(job);
@@ -399,8 +405,11 @@ public final class JobRunner {
             events = inWindows;
         }
         OutputTag<Event> lateTag = new OutputTag<>("late") {};
-        SingleOutputStreamOperator<io.tidemark.cli.data.WindowResult> fired = events
-                .keyBy(Event::key)
+        KeyedStream<Event, List<String>> keyed = events.keyBy(Event::key);
+        if (job.watermark().perKey()) {
+            keyed = keyed.withPerKeyWatermarks(strategy(job, (e, recordTimestamp) -> e.timestamp()));
+        }
+        SingleOutputStreamOperator<io.tidemark.cli.data.WindowResult> fired = keyed
                 .window(assigner(job.window()))
                 .allowedLateness(job.allowedLateness())
                 .sideOutputLateData(lateTag)

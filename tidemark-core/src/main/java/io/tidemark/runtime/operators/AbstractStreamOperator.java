@@ -90,8 +90,13 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
                         throw failure(t);
                     }
                 }
-            });
+            }, eventTimePerKey());
         }
+    }
+
+    /** Whether this operator's event-time timers fire per key, on each key's own watermark (per-key watermarks). */
+    protected boolean eventTimePerKey() {
+        return false;
     }
 
     /** The keyed state backend of the job's state backend ({@code ExecutionConfig.getStateBackend}). */

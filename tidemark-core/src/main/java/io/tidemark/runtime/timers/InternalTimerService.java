@@ -21,16 +21,26 @@ public final class InternalTimerService {
     private final KeyContext keyContext;
     private final ProcessingTimeService processingTimeService;
     private final Triggerable target;
-    private final TimerQueue eventTimeTimers = new TimerQueue();
+    private final EventTimers eventTimeTimers;
     private final TimerQueue processingTimeTimers = new TimerQueue();
     private long currentWatermark = Long.MIN_VALUE;
     private long scheduledProcessingTime = Long.MAX_VALUE;
     private ProcessingTimeService.ScheduledTimer scheduled;
 
     public InternalTimerService(KeyContext keyContext, ProcessingTimeService processingTimeService, Triggerable target) {
+        this(keyContext, processingTimeService, target, false);
+    }
+
+    /**
+     * With {@code perKeyEventTime}, event-time timers are kept per key ({@link KeyedTimerQueues}), so that
+     * {@link #advanceWatermark(Object, long)} fires one key's timers on that key's own watermark.
+     */
+    public InternalTimerService(KeyContext keyContext, ProcessingTimeService processingTimeService, Triggerable target,
+            boolean perKeyEventTime) {
         this.keyContext = keyContext;
         this.processingTimeService = processingTimeService;
         this.target = target;
+        this.eventTimeTimers = perKeyEventTime ? new KeyedTimerQueues() : new TimerQueue();
     }
 
     public long currentWatermark() {
@@ -77,6 +87,19 @@ public final class InternalTimerService {
         currentWatermark = watermark;
         Timer timer;
         while ((timer = eventTimeTimers.pollUpTo(watermark)) != null) {
+            keyContext.setCurrentKey(timer.getKey());
+            target.onEventTime(timer);
+        }
+    }
+
+    /**
+     * Fires {@code key}'s event-time timers at or below {@code watermark}, in time order (per-key event
+     * time only; the service's watermark, for all keys, stays as it is).
+     */
+    public void advanceWatermark(Object key, long watermark) throws Exception {
+        KeyedTimerQueues perKey = (KeyedTimerQueues) eventTimeTimers;
+        Timer timer;
+        while ((timer = perKey.pollUpTo(key, watermark)) != null) {
             keyContext.setCurrentKey(timer.getKey());
             target.onEventTime(timer);
         }

@@ -18,7 +18,7 @@ import java.util.function.Predicate;
  * buckets and most operations are one hash lookup plus O(log buckets). Timers of one timestamp fire
  * in registration order, which makes firing deterministic.
  */
-final class TimerQueue {
+final class TimerQueue implements EventTimers {
 
     private final TreeMap<Long, LinkedHashMap<KeyNs, Boolean>> buckets = new TreeMap<>();
     private int size;
@@ -83,7 +83,8 @@ final class TimerQueue {
     }
 
     /** Adds a timer; returns false if it was already there. */
-    boolean add(long time, Object key, Object namespace) {
+    @Override
+    public boolean add(long time, Object key, Object namespace) {
         LinkedHashMap<KeyNs, Boolean> bucket = bucketForAdd(time);
         if (bucket.putIfAbsent(new KeyNs(key, namespace), Boolean.TRUE) == null) {
             size++;
@@ -92,7 +93,8 @@ final class TimerQueue {
         return false;
     }
 
-    boolean remove(long time, Object key, Object namespace) {
+    @Override
+    public boolean remove(long time, Object key, Object namespace) {
         LinkedHashMap<KeyNs, Boolean> bucket = cachedBucket != null && cachedTime == time ? cachedBucket : buckets.get(time);
         if (bucket != null && bucket.remove(new KeyNs(key, namespace)) != null) {
             size--;
@@ -105,12 +107,14 @@ final class TimerQueue {
     }
 
     /** The earliest timer time, or {@link Long#MAX_VALUE} when empty. */
-    long peekTime() {
+    @Override
+    public long peekTime() {
         return buckets.isEmpty() ? Long.MAX_VALUE : buckets.firstKey();
     }
 
     /** Removes and returns the earliest timer if its time is at most {@code upTo}, else null. */
-    Timer pollUpTo(long upTo) {
+    @Override
+    public Timer pollUpTo(long upTo) {
         if (buckets.isEmpty()) {
             return null;
         }
@@ -129,12 +133,14 @@ final class TimerQueue {
         return new Timer(time, kn.key, kn.namespace);
     }
 
-    int size() {
+    @Override
+    public int size() {
         return size;
     }
 
     /** Calls {@code action} with the key and namespace of every timer, by time (a walk: O(timers)). */
-    void forEach(BiConsumer<Object, Object> action) {
+    @Override
+    public void forEach(BiConsumer<Object, Object> action) {
         for (LinkedHashMap<KeyNs, Boolean> bucket : buckets.values()) {
             for (KeyNs kn : bucket.keySet()) {
                 action.accept(kn.key, kn.namespace);
@@ -143,7 +149,8 @@ final class TimerQueue {
     }
 
     /** Writes every timer: by time, and within a time in registration order (the order they fire in). */
-    void snapshot(StateOutput out) throws IOException {
+    @Override
+    public void snapshot(StateOutput out) throws IOException {
         out.writeInt(buckets.size());
         for (Map.Entry<Long, LinkedHashMap<KeyNs, Boolean>> b : buckets.entrySet()) {
             out.writeLong(b.getKey());
@@ -156,7 +163,8 @@ final class TimerQueue {
     }
 
     /** Adds the timers {@link #snapshot} wrote, in the same order, keeping those of keys {@code keys} accepts. */
-    void restore(StateInput in, Predicate<Object> keys) throws IOException {
+    @Override
+    public void restore(StateInput in, Predicate<Object> keys) throws IOException {
         int n = in.readInt();
         for (int i = 0; i < n; i++) {
             long time = in.readLong();

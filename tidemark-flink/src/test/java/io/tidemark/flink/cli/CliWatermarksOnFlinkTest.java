@@ -75,6 +75,22 @@ class CliWatermarksOnFlinkTest {
         assertThat(out.get(1)).containsExactly(line(2_000, 0));
     }
 
+    /** Per-key watermarks have no Flink equivalent: {@code --engine flink} refuses the job before anything runs. */
+    @Test
+    void perKeyWatermarksAreRefusedOnFlinkWithTheReason(@TempDir Path dir) throws Exception {
+        Path job = job(dir, "", "  strategy: bounded\n  max-out-of-orderness: 1s\n  per-key: true", List.of(line(1_000, 0)));
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int code;
+        try (java.io.PrintStream o = new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+                java.io.PrintStream e = new java.io.PrintStream(err, true, StandardCharsets.UTF_8)) {
+            code = io.tidemark.cli.Main.execute(new String[] {"run", "--engine", "flink", job.toString()}, o, e);
+        }
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("watermark.per-key: true is not for --engine flink: Flink has no "
+                + "per-key watermarks");
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
     @Test
     void idleAdvanceInReplayGivesTheSameFilesOnFlink(@TempDir Path dir) throws Exception {
         List<List<String>> out = both(dir, "  arrival-time-field: arrival",

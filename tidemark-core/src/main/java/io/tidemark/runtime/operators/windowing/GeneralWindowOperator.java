@@ -43,7 +43,7 @@ import java.util.Map;
  * windows; per timer, O(log timers).
  */
 sealed class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends TriggeredWindowOperator<IN, ACC, OUT, W>
-        permits EvictingWindowOperator {
+        permits EvictingWindowOperator, PerKeyWindowOperator {
 
     /** The merging of a {@link MergingWindowAssigner}'s windows, else null. */
     private final MergingWindowSet<W> mergingWindows;

@@ -55,6 +55,10 @@ public final class WindowOperators {
      * {@link #inKeyedState}.
      */
     public static <IN, OUT> WindowOperator<IN, ?, OUT> create(OperatorDescription.Window description, StateBackend backend) {
+        if (description.perKeyWatermarks() != null && !(AbstractStateBackend.of(backend) instanceof HashMapStateBackend)) {
+            throw new UnsupportedOperationException("per-key watermarks run on the heap state backend only, not on "
+                    + AbstractStateBackend.of(backend));
+        }
         return AbstractStateBackend.of(backend) instanceof HashMapStateBackend ? create(description) : inKeyedState(description);
     }
 
@@ -73,6 +77,9 @@ public final class WindowOperators {
     /** The operator for {@code description} on the heap: the specialised one where one applies, else the general one. */
     @SuppressWarnings("unchecked")
     public static <IN, OUT> WindowOperator<IN, ?, OUT> create(OperatorDescription.Window description) {
+        if (description.perKeyWatermarks() != null) {
+            return perKey(description);
+        }
         WindowAssigner<?, ?> assigner = description.assigner();
         if (description.evictor() != null || description.trigger().getClass() != EventTimeTrigger.class) {
             return general(description);
@@ -123,6 +130,23 @@ public final class WindowOperators {
         }
         return new GeneralWindowOperator<>(assigner, trigger, WindowAccumulation.of(description),
                 InternalWindowFunction.of(description.function()), rules);
+    }
+
+    /** The general operator on per-key watermarks ({@link PerKeyWindowOperator}); not with an evictor. */
+    @SuppressWarnings("unchecked")
+    private static <IN, OUT> WindowOperator<IN, ?, OUT> perKey(OperatorDescription.Window description) {
+        if (description.evictor() != null) {
+            throw new UnsupportedOperationException("per-key watermarks are not supported with an evictor");
+        }
+        if (!description.assigner().isEventTime()) {
+            throw new UnsupportedOperationException("per-key watermarks need event-time windows, not " + description.assigner());
+        }
+        WindowAssigner<? super IN, Window> assigner = (WindowAssigner<? super IN, Window>) description.assigner();
+        Trigger<? super IN, ? super Window> trigger = (Trigger<? super IN, ? super Window>) description.trigger();
+        checkMerging(assigner, trigger);
+        return new PerKeyWindowOperator<>(assigner, trigger, WindowAccumulation.of(description),
+                InternalWindowFunction.of(description.function()), rules(description),
+                (io.tidemark.api.common.eventtime.WatermarkStrategy<IN>) description.perKeyWatermarks());
     }
 
     private static void checkMerging(WindowAssigner<?, ?> assigner, Trigger<?, ?> trigger) {

@@ -1,5 +1,6 @@
 package io.tidemark.streaming.api.datastream;
 
+import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.api.common.functions.ReduceFunction;
 import io.tidemark.api.common.typeinfo.TypeInformation;
 import io.tidemark.api.java.functions.KeySelector;
@@ -27,10 +28,41 @@ public class KeyedStream<T, K> extends DataStream<T> {
 
     private final KeySelector<T, K> keySelector;
 
+    /** Each key's own watermark strategy for the windows that follow, or null (the stream's watermark). */
+    private final WatermarkStrategy<T> perKeyWatermarks;
+
     public KeyedStream(DataStream<T> input, KeySelector<T, K> keySelector) {
         super(input.getExecutionEnvironment(),
                 new PartitionTransformation<>(input.getTransformation(), PartitionTransformation.Partitioning.HASH, keySelector));
         this.keySelector = keySelector;
+        this.perKeyWatermarks = null;
+    }
+
+    private KeyedStream(KeyedStream<T, K> keyed, WatermarkStrategy<T> perKeyWatermarks) {
+        super(keyed.getExecutionEnvironment(), keyed.getTransformation());
+        this.keySelector = keyed.keySelector;
+        this.perKeyWatermarks = perKeyWatermarks;
+    }
+
+    /**
+     * Per-key watermarks for the windows that follow (Tidemark's extension; Flink has none, and the Flink
+     * runner refuses it): each key's windows fire on that key's own watermark, made by a generator of
+     * {@code strategy} per key from the key's records (their timestamps as they come; the strategy's
+     * assigner is not used), with the strategy's idleness per key. A global floor — the lowest watermark
+     * of the keys that are not idle — fires the windows of idle keys, so a silent key's windows close once
+     * it turns idle (or the input ends); it is also the watermark downstream. The stream's own watermarks
+     * are ignored, except the final one.
+     * For devices whose clocks are hours apart: one global watermark would make the slow devices' records
+     * all late. Cost: a generator and a timer queue per key, and one pass over the keys per periodic
+     * emission. Windows on the heap state backend only, without an evictor.
+     */
+    public KeyedStream<T, K> withPerKeyWatermarks(WatermarkStrategy<T> strategy) {
+        return new KeyedStream<>(this, Objects.requireNonNull(strategy, "watermark strategy"));
+    }
+
+    /** The per-key watermark strategy, or null. */
+    public WatermarkStrategy<T> getPerKeyWatermarks() {
+        return perKeyWatermarks;
     }
 
     public KeySelector<T, K> getKeySelector() {

@@ -222,6 +222,6 @@ public class WindowedStream<T, K, W extends Window> {
 
     private <R> SingleOutputStreamOperator<R> build(String name, Contents contents, Function function) {
         return input.transform(name, new OperatorDescription.Window(assigner, trigger, allowedLateness, lateDataTag,
-                contents, function, input.getKeySelector(), evictor));
+                contents, function, input.getKeySelector(), evictor, input.getPerKeyWatermarks()));
     }
 }

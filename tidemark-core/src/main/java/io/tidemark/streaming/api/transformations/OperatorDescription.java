@@ -170,15 +170,25 @@ public sealed interface OperatorDescription extends Serializable {
      * @param keySelector the key of the stream the windows are per
      * @param evictor what is removed from a window when it fires, or null (none): with an evictor a window
      *     keeps its elements, and the contents' function runs over them at each firing
+     * @param perKeyWatermarks with a strategy ({@code keyBy(..).withPerKeyWatermarks(strategy)}), each key's
+     *     windows fire on that key's own watermark, made by a generator of the strategy per key; null: the
+     *     stream's watermark, as in Flink
      */
     record Window(WindowAssigner<?, ?> assigner, Trigger<?, ?> trigger, long allowedLateness, OutputTag<?> lateDataTag,
-            Contents contents, Function function, KeySelector<?, ?> keySelector, Evictor<?, ?> evictor)
+            Contents contents, Function function, KeySelector<?, ?> keySelector, Evictor<?, ?> evictor,
+            WatermarkStrategy<?> perKeyWatermarks)
             implements OperatorDescription {
 
         /** A window without an evictor. */
         public Window(WindowAssigner<?, ?> assigner, Trigger<?, ?> trigger, long allowedLateness, OutputTag<?> lateDataTag,
                 Contents contents, Function function, KeySelector<?, ?> keySelector) {
             this(assigner, trigger, allowedLateness, lateDataTag, contents, function, keySelector, null);
+        }
+
+        /** A window on the stream's watermark. */
+        public Window(WindowAssigner<?, ?> assigner, Trigger<?, ?> trigger, long allowedLateness, OutputTag<?> lateDataTag,
+                Contents contents, Function function, KeySelector<?, ?> keySelector, Evictor<?, ?> evictor) {
+            this(assigner, trigger, allowedLateness, lateDataTag, contents, function, keySelector, evictor, null);
         }
 
         public Window {

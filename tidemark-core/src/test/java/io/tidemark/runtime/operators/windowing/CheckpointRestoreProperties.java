@@ -428,6 +428,17 @@ class CheckpointRestoreProperties {
         windows(seed, cuts, keys, 20, evicting(keys, sessions, lateness), EvictingWindowOperator.class);
     }
 
+    /** Per-key watermarks (bounded 100 ms, idleness 300 ms per key): each key's clock, the floor and the per-key timers restore. */
+    @Property(tries = 30)
+    void perKeyWatermarkWindows(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int cuts, @ForAll KeyKind keys,
+            @ForAll boolean sessions, @ForAll @IntRange(min = 0, max = 1000) int lateness) throws Exception {
+        OperatorDescription.Window d = sessions ? sessions(keys, 300, lateness) : alignedObjects(keys, false, lateness);
+        OperatorDescription.Window perKey = new OperatorDescription.Window(d.assigner(), d.trigger(), d.allowedLateness(),
+                d.lateDataTag(), d.contents(), d.function(), d.keySelector(), null,
+                WatermarkStrategy.<Ev>forBoundedOutOfOrderness(Duration.ofMillis(100)).withIdleness(Duration.ofMillis(300)));
+        windows(seed, cuts, keys, 12, perKey, PerKeyWindowOperator.class);
+    }
+
     // ------------------------------------------------------------------ other stateful operators
 
     /** Counts per key in value state, emits at event-time timers and at processing-time timers. */
