@@ -168,10 +168,15 @@ public final class DisorderSketch implements Serializable {
         if (other.isEmpty()) {
             return;
         }
+        // exact bounds stay exact only if this sketch still had them (or held nothing); after a
+        // subtraction they stay given up, to be read from the histogram
+        boolean exact = isEmpty() || max != Long.MIN_VALUE;
         histogram.add(other.histogram);
         negatives += other.negatives;
-        min = Math.min(min, other.min());
-        max = Math.max(max, other.max());
+        if (exact) {
+            min = Math.min(min, other.min());
+            max = Math.max(max, other.max());
+        }
     }
 
     /**

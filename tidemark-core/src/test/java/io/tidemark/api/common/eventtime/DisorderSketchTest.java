@@ -122,6 +122,31 @@ class DisorderSketchTest {
         assertThatThrownBy(() -> total.subtract(older)).isInstanceOf(IllegalArgumentException.class);
     }
 
+    /**
+     * A sliding window as the adaptive watermark keeps it: the newest interval joins the total, then the
+     * oldest leaves. After the first subtraction the total has given up its exact minimum and maximum;
+     * adding a later interval of small values must not take those for the total's (it took 0 for the
+     * maximum, and the next interval to leave, holding 5 000, could then not be subtracted).
+     */
+    @Test
+    void addingAfterASubtractionKeepsTheMaximumOfWhatIsHeld() {
+        DisorderSketch first = new DisorderSketch();
+        DisorderSketch second = new DisorderSketch();
+        DisorderSketch third = new DisorderSketch();
+        first.record(0);
+        second.record(5_000);
+        third.record(0);
+        DisorderSketch total = new DisorderSketch();
+        total.add(first);
+        total.add(second);
+        total.subtract(first);
+        total.add(third);
+        assertThat(total.max()).isGreaterThanOrEqualTo(5_000);
+        total.subtract(second);
+        assertThat(total.count()).isEqualTo(1);
+        assertThat(total.max()).isZero();
+    }
+
     @Test
     void negativeValuesAreCountedAndRecordedAsZero() {
         DisorderSketch sketch = new DisorderSketch();
