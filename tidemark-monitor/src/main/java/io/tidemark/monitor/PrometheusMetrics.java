@@ -148,6 +148,7 @@ final class PrometheusMetrics implements MultiCollector {
             case "stateSize" -> "Objects kept in window state";
             case "deadLetters" -> "Dead letters by reason";
             case "maxOutOfOrdernessMs" -> "The watermark strategy's out-of-orderness bound, ms";
+            case "watermarkBound" -> "The out-of-orderness bound in use now (an adaptive bound as learned), ms";
             case "idleTimeoutMs" -> "The watermark strategy's idle timeout (withIdleness), ms";
             default -> "Flink's " + metric;
         };

@@ -42,6 +42,8 @@ public final class OperatorMetrics implements SubtaskMetrics {
     public final Gauge openWindows = new Gauge(0);
     /** Objects in the window state (accumulators, or elements kept for a full window function). */
     public final Gauge stateSize = new Gauge(0);
+    /** The watermark's out-of-orderness bound in use (adaptive: as learned), ms; -1 where none is known. */
+    public final Gauge watermarkBound = new Gauge(-1);
     private volatile boolean idle;
     private volatile long lastEventTimeWatermark = Long.MIN_VALUE;
     private volatile long maxWatermarkLag = -1;
@@ -249,6 +251,9 @@ public final class OperatorMetrics implements SubtaskMetrics {
         m.put(LAST_EVENT_TIME_WATERMARK, lastEventTimeWatermark);
         m.put(IDLE, idle ? 1L : 0L);
         m.put(QUEUE_FILL, (long) queueFill());
+        if (watermarkBound.get() >= 0) {
+            m.put(WATERMARK_BOUND, watermarkBound.get());
+        }
         if (windowQuery != null) {
             m.put(OPEN_WINDOWS, openWindows.get());
             m.put(STATE_SIZE, stateSize.get());

@@ -1,5 +1,6 @@
 package io.tidemark.runtime.operators;
 
+import io.tidemark.api.common.eventtime.CurrentBound;
 import io.tidemark.api.common.eventtime.TimestampAssigner;
 import io.tidemark.api.common.eventtime.TimestampAssignerSupplier;
 import io.tidemark.api.common.eventtime.Watermark;
@@ -83,7 +84,7 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
         events = new EventTimeTracker(String.valueOf(context.getSubtaskIndex()), clock);
         perEvent = context.getConfig().isPerEventWatermarks();
         long interval = context.getConfig().getAutoWatermarkInterval();
-        metrics.setWatermarkGeneration(GenerationFacts.of(strategy, interval, events::largestJumps));
+        metrics.setWatermarkGeneration(GenerationFacts.of(strategy, interval, events::largestJumps, metrics.watermarkBound::get));
         if (restored != null) {
             restored.restore(emitter.state(), generator);
         }
@@ -95,6 +96,7 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
                         metrics.stateSize.set(sorter.size());
                     }
                     generator.onPeriodicEmit(emitter);
+                    metrics.watermarkBound.set(CurrentBound.of(generator));
                 } catch (Throwable t) {
                     throw failure(t);
                 }

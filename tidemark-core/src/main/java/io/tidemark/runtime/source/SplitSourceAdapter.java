@@ -140,12 +140,15 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
     public void run(SourceContext<T> ctx) throws Exception {
         out = ctx;
         metrics.setDiagnostics(watermarks.diagnostics());
-        metrics.setWatermarkGeneration(GenerationFacts.of(strategy, config.getAutoWatermarkInterval(), watermarks::largestJumps));
+        metrics.setWatermarkGeneration(GenerationFacts.of(strategy, config.getAutoWatermarkInterval(), watermarks::largestJumps,
+                metrics.watermarkBound::get));
         Object lock = ctx.getCheckpointLock();
         if (config.getAutoWatermarkInterval() > 0) {
             synchronized (lock) {
-                periodic = schedulePeriodicEmission(timeService, config.getAutoWatermarkInterval(), restoredPeriodic,
-                        watermarks::onPeriodicEmit);
+                periodic = schedulePeriodicEmission(timeService, config.getAutoWatermarkInterval(), restoredPeriodic, () -> {
+                    watermarks.onPeriodicEmit();
+                    metrics.watermarkBound.set(watermarks.largestBound());
+                });
             }
         }
         if (aligned != null) {

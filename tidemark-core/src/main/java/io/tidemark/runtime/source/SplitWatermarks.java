@@ -1,5 +1,6 @@
 package io.tidemark.runtime.source;
 
+import io.tidemark.api.common.eventtime.CurrentBound;
 import io.tidemark.api.common.eventtime.TimestampAssigner;
 import io.tidemark.api.common.eventtime.Watermark;
 import io.tidemark.api.common.eventtime.WatermarkGenerator;
@@ -370,6 +371,17 @@ public final class SplitWatermarks<T> {
             combined.markIdle();
         }
         return nextPeriodic;
+    }
+
+    /** The largest out-of-orderness bound a live split's generator uses now ({@link CurrentBound}), or -1. */
+    public long largestBound() {
+        long b = -1;
+        for (Split<T> s : splits) {
+            if (!s.finished) {
+                b = Math.max(b, CurrentBound.of(s.generator));
+            }
+        }
+        return b;
     }
 
     /** The combined watermark emitted last. */

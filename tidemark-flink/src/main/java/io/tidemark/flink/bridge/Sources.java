@@ -343,6 +343,8 @@ public final class Sources {
                 }
                 watermarks = w;
             }
+            SplitWatermarks<Object> bound = watermarks; // as on the embedded engine: the largest bound in use among the splits
+            getRuntimeContext().getMetricGroup().gauge("watermarkBound", (org.apache.flink.metrics.Gauge<Long>) bound::largestBound);
             if (alignment.isEnabled()) {
                 synchronized (lock) {
                     timers.schedulePeriodically(alignment.getUpdateInterval(), time -> w.updateAlignment());

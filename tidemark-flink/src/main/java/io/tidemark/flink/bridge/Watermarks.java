@@ -75,6 +75,9 @@ public final class Watermarks implements org.apache.flink.api.common.eventtime.W
     public org.apache.flink.api.common.eventtime.WatermarkGenerator<Object> createWatermarkGenerator(
             WatermarkGeneratorSupplier.Context context) {
         WatermarkGenerator<Object> g = strategy.createWatermarkGenerator(SystemClock::getInstance);
+        if (g instanceof io.tidemark.api.common.eventtime.CurrentBound bound) { // as on the embedded engine: the bound in use
+            context.getMetricGroup().gauge("watermarkBound", (org.apache.flink.metrics.Gauge<Long>) bound::currentBoundMillis);
+        }
         return new Generator(g, perEvent);
     }
 

@@ -10,7 +10,7 @@ import java.time.Duration;
  * behind the maximum must still be on time. Before the first event the watermark is
  * {@link Long#MIN_VALUE}. Emits in {@link #onPeriodicEmit} only.
  */
-public class BoundedOutOfOrdernessWatermarks<T> implements CheckpointedWatermarkGenerator<T> {
+public class BoundedOutOfOrdernessWatermarks<T> implements CheckpointedWatermarkGenerator<T>, CurrentBound {
 
     private final long outOfOrdernessMillis;
 
@@ -51,6 +51,11 @@ public class BoundedOutOfOrdernessWatermarks<T> implements CheckpointedWatermark
 
     /** The configured bound in milliseconds. */
     public long getOutOfOrdernessMillis() {
+        return outOfOrdernessMillis;
+    }
+
+    @Override
+    public long currentBoundMillis() {
         return outOfOrdernessMillis;
     }
 }

@@ -107,6 +107,16 @@ public interface WatermarkStrategy<T> extends TimestampAssignerSupplier<T>, Wate
         return new BoundedOutOfOrdernessStrategy<>(maxOutOfOrderness);
     }
 
+    /**
+     * Watermark = largest timestamp seen − a bound that follows the observed disorder − 1 (Tidemark's
+     * extension): {@code bound}'s quantile of the disorder over a sliding window of event time, times its
+     * factor, between its min and max, moved at most its max step per update
+     * ({@link AdaptiveOutOfOrdernessWatermarks}). The watermark never goes backwards.
+     */
+    static <T> WatermarkStrategy<T> forAdaptiveOutOfOrderness(AdaptiveBound bound) {
+        return new AdaptiveOutOfOrdernessStrategy<>(bound);
+    }
+
     /** For timestamps that only ascend: bounded out-of-orderness with bound zero. */
     static <T> WatermarkStrategy<T> forMonotonousTimestamps() {
         return new BoundedOutOfOrdernessStrategy<>(Duration.ZERO);
@@ -324,6 +334,25 @@ public interface WatermarkStrategy<T> extends TimestampAssignerSupplier<T>, Wate
 
         public Duration getMaxOutOfOrderness() {
             return maxOutOfOrderness;
+        }
+    }
+
+    /** {@link #forAdaptiveOutOfOrderness}; keeps its settings readable for runners and tools. */
+    final class AdaptiveOutOfOrdernessStrategy<T> implements WatermarkStrategy<T> {
+        private static final long serialVersionUID = 1L;
+        private final AdaptiveBound bound;
+
+        AdaptiveOutOfOrdernessStrategy(AdaptiveBound bound) {
+            this.bound = java.util.Objects.requireNonNull(bound, "adaptive bound");
+        }
+
+        @Override
+        public WatermarkGenerator<T> createWatermarkGenerator(WatermarkGeneratorSupplier.Context context) {
+            return new AdaptiveOutOfOrdernessWatermarks<>(bound);
+        }
+
+        public AdaptiveBound getBound() {
+            return bound;
         }
     }
 

@@ -26,7 +26,7 @@ import java.util.List;
  * the first check after a gap of {@code advanceAfter} or more in the recording — a replay fires the due
  * check before the record that ends the gap — advances by the whole gap.
  */
-public class WatermarksWithIdleAdvance<T> implements CheckpointedWatermarkGenerator<T> {
+public class WatermarksWithIdleAdvance<T> implements CheckpointedWatermarkGenerator<T>, CurrentBound {
 
     private final WatermarkGenerator<T> watermarks;
     private final long advanceAfterMillis;
@@ -58,6 +58,12 @@ public class WatermarksWithIdleAdvance<T> implements CheckpointedWatermarkGenera
         lastEvent = clock.currentTimeMillis();
         advancing = false;
         watermarks.onEvent(event, eventTimestamp, intercept.to(output));
+    }
+
+    /** The wrapped generator's bound. */
+    @Override
+    public long currentBoundMillis() {
+        return CurrentBound.of(watermarks);
     }
 
     @Override

@@ -19,7 +19,7 @@ import java.time.Duration;
  * after it: idle from 1600. While idle, the wrapped generator's periodic emission is not called and
  * every check marks the output idle again (outputs ignore repeated marks).
  */
-public class WatermarksWithIdleness<T> implements CheckpointedWatermarkGenerator<T> {
+public class WatermarksWithIdleness<T> implements CheckpointedWatermarkGenerator<T>, CurrentBound {
 
     private final WatermarkGenerator<T> watermarks;
     private final IdlenessTimer idlenessTimer;
@@ -36,6 +36,12 @@ public class WatermarksWithIdleness<T> implements CheckpointedWatermarkGenerator
     public void onEvent(T event, long eventTimestamp, WatermarkOutput output) {
         watermarks.onEvent(event, eventTimestamp, output);
         idlenessTimer.activity();
+    }
+
+    /** The wrapped generator's bound. */
+    @Override
+    public long currentBoundMillis() {
+        return CurrentBound.of(watermarks);
     }
 
     @Override

@@ -28,6 +28,8 @@ public interface SubtaskMetrics {
     String OPEN_WINDOWS = "openWindows";
     /** Objects the operator keeps in its window state (accumulators, or elements kept for a full window function). */
     String STATE_SIZE = "stateSize";
+    /** The watermark's out-of-orderness bound in use, ms (an adaptive bound as learned); generating subtasks only. */
+    String WATERMARK_BOUND = "watermarkBound";
 
     String getOperatorName();
 
