@@ -78,7 +78,7 @@ class ConfigErrorTest {
                 Arguments.of("  offset: 0s\n", "  offset: 0s\n  slide: 1m\n", "window.slide: not allowed here: only for window.type: sliding"),
                 Arguments.of("  offset: 0s\n", "  offset: 5m\n", "window.offset: must be smaller than window.size (5m)"),
                 Arguments.of("type: tumbling", "type: hopping", "window.type: 'hopping' is not one of tumbling | sliding | session"),
-                Arguments.of("strategy: bounded", "strategy: bonded", "watermark.strategy: 'bonded' is not one of bounded | monotonous | none"),
+                Arguments.of("strategy: bounded", "strategy: bonded", "watermark.strategy: 'bonded' is not one of bounded | adaptive | monotonous | none"),
                 Arguments.of("  max-out-of-orderness: 10s\n", "", "watermark.max-out-of-orderness: missing"),
                 Arguments.of("unit: ms", "unit: sec", "event-time.unit: 'sec' is not one of ms | s | us | ns | iso8601"),
                 Arguments.of("idleness: 1m", "idleness: 0s", "watermark.idleness: must be above 0"),

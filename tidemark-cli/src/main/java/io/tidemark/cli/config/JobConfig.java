@@ -114,23 +114,23 @@ public record JobConfig(
         private static final long serialVersionUID = 1L;
     }
 
-    public enum Strategy { BOUNDED, MONOTONOUS, NONE }
+    public enum Strategy { BOUNDED, ADAPTIVE, MONOTONOUS, NONE }
 
     /** {@code watermark}. {@code interval} is zero for per-event emission; {@code idleness}, {@code idleAdvance} and {@code alignmentDrift} null when not set. */
     public record Watermark(Strategy strategy, Duration maxOutOfOrderness, boolean perEvent, Duration interval,
-            Duration idleness, Duration idleAdvance, Duration alignmentDrift, Duration alignmentUpdate, boolean perKey)
-            implements Serializable {
+            Duration idleness, Duration idleAdvance, Duration alignmentDrift, Duration alignmentUpdate, boolean perKey,
+            io.tidemark.api.common.eventtime.AdaptiveBound adaptive) implements Serializable {
 
         private static final long serialVersionUID = 1L;
 
-        /** Without idle advance, alignment or per-key watermarks. */
+        /** Without an adaptive bound, idle advance, alignment or per-key watermarks. */
         public Watermark(Strategy strategy, Duration maxOutOfOrderness, boolean perEvent, Duration interval, Duration idleness) {
-            this(strategy, maxOutOfOrderness, perEvent, interval, idleness, null, null, null, false);
+            this(strategy, maxOutOfOrderness, perEvent, interval, idleness, null, null, null, false, null);
         }
 
-        /** The bound the watermark trails the largest timestamp by (0 for monotonous and none). */
+        /** The bound the watermark trails the largest timestamp by (adaptive: its max; 0 for monotonous and none). */
         public long boundMillis() {
-            return strategy == Strategy.BOUNDED ? maxOutOfOrderness.toMillis() : 0L;
+            return strategy == Strategy.BOUNDED ? maxOutOfOrderness.toMillis() : strategy == Strategy.ADAPTIVE ? adaptive.getMaxMillis() : 0L;
         }
 
         /** This section with a bounded strategy of {@code bound} and {@code idleness} (null: none), the rest as it is. */

@@ -58,7 +58,8 @@ public final class JobConfigLoader {
                 s.applies(JobKeys.IDLE_ADVANCE) ? s.get(JobKeys.IDLE_ADVANCE) : null,
                 s.applies(JobKeys.ALIGNMENT_DRIFT) ? s.get(JobKeys.ALIGNMENT_DRIFT) : null,
                 s.applies(JobKeys.ALIGNMENT_UPDATE) ? s.get(JobKeys.ALIGNMENT_UPDATE) : null,
-                s.applies(JobKeys.PER_KEY) && s.get(JobKeys.PER_KEY));
+                s.applies(JobKeys.PER_KEY) && s.get(JobKeys.PER_KEY),
+                strategy == JobConfig.Strategy.ADAPTIVE ? adaptive(s) : null);
         JobConfig.WindowType type = JobConfig.WindowType.valueOf(s.get(JobKeys.WINDOW_TYPE).toUpperCase(Locale.ROOT));
         JobConfig.Window window = new JobConfig.Window(type, s.applies(JobKeys.SIZE) ? s.get(JobKeys.SIZE) : null,
                 s.applies(JobKeys.SLIDE) ? s.get(JobKeys.SLIDE) : null, s.applies(JobKeys.OFFSET) ? s.get(JobKeys.OFFSET) : null,
@@ -73,6 +74,25 @@ public final class JobConfigLoader {
         crossChecks(job);
         Places.check(job);
         return job;
+    }
+
+    /** {@code watermark.strategy: adaptive}'s bound, each mistake named by its key. */
+    private static io.tidemark.api.common.eventtime.AdaptiveBound adaptive(Settings s) {
+        double q = s.get(JobKeys.QUANTILE);
+        if (!(q > 0)) {
+            throw new ConfigException(JobKeys.QUANTILE.path(), "must be above 0%");
+        }
+        Duration min = s.get(JobKeys.MIN);
+        Duration max = s.get(JobKeys.MAX);
+        if (min.compareTo(max) > 0) {
+            throw new ConfigException(JobKeys.MIN.path(), "must not be above watermark.max (" + Durations.format(max) + ")");
+        }
+        if (s.get(JobKeys.WINDOW).toMillis() < 10) {
+            throw new ConfigException(JobKeys.WINDOW.path(), "must be at least 10ms");
+        }
+        var bound = io.tidemark.api.common.eventtime.AdaptiveBound.quantile(q).factor(s.get(JobKeys.FACTOR)).over(s.get(JobKeys.WINDOW))
+                .between(min, max);
+        return s.get(JobKeys.MAX_STEP) == null ? bound : bound.maxStep(s.get(JobKeys.MAX_STEP));
     }
 
     private static OutputSpec output(Settings s, Catalog catalog, String output, Path dir, boolean stdoutByDefault) {

@@ -130,10 +130,12 @@ public final class JobKeys {
 
     // ------------------------------------------------------------------ watermark
 
-    public static final Key<String> STRATEGY = Key.of("watermark.strategy", Types.choice("bounded", "monotonous", "none"))
+    public static final Key<String> STRATEGY = Key.of("watermark.strategy", Types.choice("bounded", "adaptive", "monotonous", "none"))
             .dflt("bounded")
-            .doc("`bounded`: watermark = largest event time − `max-out-of-orderness` − 1. `monotonous`: the same with bound "
-                    + "0. `none`: no watermarks; windows fire only at the end of the input, nothing is late.");
+            .doc("`bounded`: watermark = largest event time − `max-out-of-orderness` − 1. `adaptive`: the same with a bound that "
+                    + "follows the observed disorder (`quantile` × `factor` over `window`, between `min` and `max`; see "
+                    + "[The adaptive bound](#the-adaptive-bound)). `monotonous`: bound 0. `none`: no watermarks; windows fire "
+                    + "only at the end of the input, nothing is late.");
 
     public static final Key<Duration> MAX_OUT_OF_ORDERNESS = Key.of("watermark.max-out-of-orderness", Types.duration())
             .applies(Applies.when(STRATEGY, "bounded"))
@@ -142,6 +144,37 @@ public final class JobKeys {
                     + "`window.size` (a session's `gap`) is warned about by `validate` and `run` (`5000s` meant as `5s`: every "
                     + "window would fire 1h23m20s after its end), and the summary warns when it is longer than the event time "
                     + "the results span (no window could fire before the input ended).");
+
+    public static final Key<Double> QUANTILE = Key.of("watermark.quantile", Types.share())
+            .applies(Applies.when(STRATEGY, "adaptive"))
+            .dflt(0.99)
+            .doc("Which quantile of the disorder (how far a record lies behind the largest event time before it) the bound "
+                    + "follows: `0.99` or `99%`.");
+
+    public static final Key<Double> FACTOR = Key.of("watermark.factor", Types.positiveNumber(100))
+            .applies(Applies.when(STRATEGY, "adaptive"))
+            .dflt(1.0)
+            .doc("The bound is the quantile times this (seeds/003 §4: P99 × 1.2–1.5).");
+
+    public static final Key<Duration> WINDOW = Key.of("watermark.window", Types.positiveDuration())
+            .applies(Applies.when(STRATEGY, "adaptive"))
+            .dflt(Duration.ofMinutes(10))
+            .doc("The disorder of this much event time counts; the bound is updated every tenth of it.");
+
+    public static final Key<Duration> MIN = Key.of("watermark.min", Types.duration())
+            .applies(Applies.when(STRATEGY, "adaptive"))
+            .dflt(Duration.ZERO)
+            .doc("The bound never goes below this.");
+
+    public static final Key<Duration> MAX = Key.of("watermark.max", Types.duration())
+            .applies(Applies.when(STRATEGY, "adaptive"))
+            .required("the largest bound the adaptive strategy may use, e.g. 2m")
+            .doc("The bound never goes above this; it is the bound until the first update (nothing is known yet).");
+
+    public static final Key<Duration> MAX_STEP = Key.of("watermark.max-step", Types.positiveDuration())
+            .applies(Applies.when(STRATEGY, "adaptive"))
+            .absent("a tenth of `max` − `min`")
+            .doc("The bound moves by at most this much per update (the first update takes its target at once).");
 
     public static final Key<String> EMIT = Key.of("watermark.emit", Types.choice("periodic", "per-event"))
             .dflt("periodic")
@@ -325,7 +358,8 @@ public final class JobKeys {
                 .add(TIME_FIELD).add(UNIT).add(MAX_FUTURE).add(CONFIRMATIONS).add(UNIT_CHECK));
         root.add(new Group("watermark").required("at least watermark.strategy (and max-out-of-orderness for bounded)")
                 .doc("How the watermark follows the event times.")
-                .add(STRATEGY).add(MAX_OUT_OF_ORDERNESS).add(EMIT).add(INTERVAL).add(IDLENESS).add(IDLE_ADVANCE).add(PER_KEY)
+                .add(STRATEGY).add(MAX_OUT_OF_ORDERNESS).add(QUANTILE).add(FACTOR).add(WINDOW).add(MIN).add(MAX)
+                .add(MAX_STEP).add(EMIT).add(INTERVAL).add(IDLENESS).add(IDLE_ADVANCE).add(PER_KEY)
                 .add(new Group("watermark.alignment").doc("Watermark alignment: partitions ahead of the others pause.")
                         .add(copy(ALIGNMENT_DRIFT).applies(Applies.when(SOURCE_TYPE, pausable)))
                         .add(copy(ALIGNMENT_UPDATE).applies(Applies.when(SOURCE_TYPE, pausable)))));

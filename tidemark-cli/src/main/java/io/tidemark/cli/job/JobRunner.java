@@ -432,6 +432,7 @@ public final class JobRunner {
             io.tidemark.api.common.eventtime.SerializableTimestampAssigner<T> time) {
         WatermarkStrategy<T> s = switch (w.strategy()) {
             case BOUNDED -> WatermarkStrategy.forBoundedOutOfOrderness(w.maxOutOfOrderness());
+            case ADAPTIVE -> WatermarkStrategy.forAdaptiveOutOfOrderness(w.adaptive());
             case MONOTONOUS -> WatermarkStrategy.forMonotonousTimestamps();
             case NONE -> WatermarkStrategy.noWatermarks();
         };

@@ -211,6 +211,15 @@ final class Resume {
         JobConfig.Watermark w = job.watermark();
         m.put(JobKeys.STRATEGY.path(), w.strategy().name().toLowerCase(java.util.Locale.ROOT));
         m.put(JobKeys.MAX_OUT_OF_ORDERNESS.path(), w.maxOutOfOrderness() == null ? "none" : Durations.format(w.maxOutOfOrderness()));
+        if (w.adaptive() != null) { // what the adaptive generator's checkpointed state means
+            m.put("watermark.adaptive", w.adaptive().toString());
+        }
+        if (w.perKey()) { // per-key clocks in the window's state
+            m.put(JobKeys.PER_KEY.path(), "true");
+        }
+        if (s.sortBuffer() != null) { // the reorder buffers in the source's state
+            m.put(JobKeys.SORT_BUFFER.path(), Durations.format(s.sortBuffer()));
+        }
         m.put(JobKeys.KEY_BY.path(), String.join(", ", job.keyBy()));
         JobConfig.Window win = job.window();
         m.put(JobKeys.WINDOW_TYPE.path(), win.type().name().toLowerCase(java.util.Locale.ROOT));

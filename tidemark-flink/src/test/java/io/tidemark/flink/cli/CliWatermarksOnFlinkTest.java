@@ -75,6 +75,21 @@ class CliWatermarksOnFlinkTest {
         assertThat(out.get(1)).containsExactly(line(2_000, 0));
     }
 
+    /** An adaptive bound (a split source's generator on both engines) over a stretch of wide disorder: the same files. */
+    @Test
+    void anAdaptiveBoundGivesTheSameFilesOnFlink(@TempDir Path dir) throws Exception {
+        java.util.Random r = new java.util.Random(5);
+        List<String> input = new java.util.ArrayList<>();
+        long max = 0;
+        for (int i = 0; i < 600; i++) {
+            max += 50;
+            input.add(line(max - (i >= 200 && i < 400 ? r.nextInt(4_000) : r.nextInt(200)), 0));
+        }
+        List<List<String>> out = both(dir, "", "  strategy: adaptive\n  quantile: 0.99\n  factor: 1.2\n  window: 5s\n"
+                + "  min: 100ms\n  max: 5s\n  emit: per-event", input);
+        assertThat(out.get(0)).isNotEmpty();
+    }
+
     /** Per-key watermarks have no Flink equivalent: {@code --engine flink} refuses the job before anything runs. */
     @Test
     void perKeyWatermarksAreRefusedOnFlinkWithTheReason(@TempDir Path dir) throws Exception {
