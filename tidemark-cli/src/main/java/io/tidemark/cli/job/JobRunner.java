@@ -121,11 +121,7 @@ public final class JobRunner {
                     "checkpoints on a remote Flink cluster (--flink-master) are not supported: the command reads and restores them "
                             + "from its own file system; run on the local MiniCluster (--engine flink alone), or without checkpoint:");
         }
-        if (job.watermark().perKey() && o.engine().flink()) {
-            throw new io.tidemark.cli.config.ConfigException(io.tidemark.cli.config.JobKeys.PER_KEY.path(),
-                    "true is not for --engine flink: Flink has no per-key watermarks (its watermark is one per operator subtask, for "
-                            + "all keys); run this job on the embedded engine, or without per-key");
-        }
+        JobWatermarks.checkEngine(job, o.engine());
         CsvColumns.check(job);
         String bound = BoundCheck.beforeRun(job);
         if (bound != null) {
@@ -383,12 +379,12 @@ public final class JobRunner {
         if (job.source().spec() instanceof KafkaSourceType.Spec k) {
             // every partition a split of one source subtask; dead letters and counts leave right after it
             KafkaSource<Object> kafka = k.source(new KafkaLines(job));
-            events = env.fromSource(kafka, strategy(job, (item, kafkaTimestamp) -> KafkaLines.timestamp(item)), SOURCE).setParallelism(1)
+            events = env.fromSource(kafka, JobWatermarks.strategy(job, (item, kafkaTimestamp) -> KafkaLines.timestamp(item)), SOURCE).setParallelism(1)
                     .process(new KafkaRouter(link)).name(SOURCE + "-router").setParallelism(1);
             stopSource = kafka::cancel;
         } else {
             LineSource lines = new LineSource(job, link, clock, plan != null);
-            WatermarkStrategy<Event> strategy = strategy(job, (e, recordTimestamp) -> e.timestamp());
+            WatermarkStrategy<Event> strategy = JobWatermarks.strategy(job, (e, recordTimestamp) -> e.timestamp());
             OutputTag<Event> late = new OutputTag<>("source-late") {};
             SingleOutputStreamOperator<Event> read = job.source().sortBuffer() == null ? env.fromSource(lines, strategy, SOURCE)
                     : env.fromSource(lines, strategy, SOURCE, job.source().sortBuffer(), late);
@@ -407,7 +403,7 @@ public final class JobRunner {
         OutputTag<Event> lateTag = new OutputTag<>("late") {};
         KeyedStream<Event, List<String>> keyed = events.keyBy(Event::key);
         if (job.watermark().perKey()) {
-            keyed = keyed.withPerKeyWatermarks(strategy(job, (e, recordTimestamp) -> e.timestamp()));
+            keyed = keyed.withPerKeyWatermarks(JobWatermarks.strategy(job, (e, recordTimestamp) -> e.timestamp()));
         }
         SingleOutputStreamOperator<io.tidemark.cli.data.WindowResult> fired = keyed
                 .window(assigner(job.window()))
@@ -422,31 +418,10 @@ public final class JobRunner {
         return new Pipeline(env, stopSource);
     }
 
-    /** The job's watermark strategy for records whose event time {@code time} gives. */
-    static <T> WatermarkStrategy<T> strategy(JobConfig job, io.tidemark.api.common.eventtime.SerializableTimestampAssigner<T> time) {
-        return strategy(job.watermark(), time);
-    }
-
-    /** The watermark strategy of the job file's {@code watermark} section {@code w}. */
+    /** The watermark strategy of the job file's {@code watermark} section {@code w} ({@link JobWatermarks}). */
     public static <T> WatermarkStrategy<T> strategy(JobConfig.Watermark w,
             io.tidemark.api.common.eventtime.SerializableTimestampAssigner<T> time) {
-        WatermarkStrategy<T> s = switch (w.strategy()) {
-            case BOUNDED -> WatermarkStrategy.forBoundedOutOfOrderness(w.maxOutOfOrderness());
-            case ADAPTIVE -> WatermarkStrategy.forAdaptiveOutOfOrderness(w.adaptive());
-            case MONOTONOUS -> WatermarkStrategy.forMonotonousTimestamps();
-            case NONE -> WatermarkStrategy.noWatermarks();
-        };
-        s = s.withTimestampAssigner(time);
-        if (w.idleness() != null) {
-            s = s.withIdleness(w.idleness());
-        }
-        if (w.idleAdvance() != null) {
-            s = s.withIdleAdvance(w.idleAdvance());
-        }
-        if (w.alignmentDrift() != null) {
-            s = s.withWatermarkAlignment(job.name(), w.alignmentDrift(), w.alignmentUpdate());
-        }
-        return s;
+        return JobWatermarks.strategy(w, time);
     }
 
     /** What output {@code role} of {@code job} knows when it opens. */

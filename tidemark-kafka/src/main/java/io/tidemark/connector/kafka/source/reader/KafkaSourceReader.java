@@ -104,9 +104,9 @@ public final class KafkaSourceReader<T> {
     private final java.util.concurrent.atomic.AtomicReference<Map<TopicPartition, OffsetAndMetadata>> checkpointCommit =
             new java.util.concurrent.atomic.AtomicReference<>();
     /** The splits watermark alignment asks to pause (any thread, under the checkpoint lock); applied by the read loop. */
-    private final java.util.Set<String> alignmentPaused = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> alignmentPaused = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** The partitions the read loop paused for alignment (read loop only). */
-    private final java.util.Set<TopicPartition> pausedForAlignment = new java.util.HashSet<>();
+    private final Set<TopicPartition> pausedForAlignment = new java.util.HashSet<>();
     private volatile KafkaConsumer<byte[], byte[]> consumer;
     private Admin admin;
     private boolean placeholderAnnounced;
@@ -219,7 +219,7 @@ public final class KafkaSourceReader<T> {
      * Watermark alignment: stop reading {@code pause}, read {@code resume} again (Flink's
      * {@code KafkaSourceReader.pauseOrResumeSplits}); takes effect at the next poll. Any thread.
      */
-    public void pauseOrResumeSplits(java.util.Collection<String> pause, java.util.Collection<String> resume) {
+    public void pauseOrResumeSplits(Collection<String> pause, Collection<String> resume) {
         alignmentPaused.addAll(pause);
         alignmentPaused.removeAll(resume);
     }
@@ -229,8 +229,8 @@ public final class KafkaSourceReader<T> {
         if (alignmentPaused.isEmpty() && pausedForAlignment.isEmpty()) {
             return;
         }
-        List<TopicPartition> pause = new java.util.ArrayList<>();
-        List<TopicPartition> resume = new java.util.ArrayList<>();
+        List<TopicPartition> pause = new ArrayList<>();
+        List<TopicPartition> resume = new ArrayList<>();
         for (PartitionState ps : partitions.values()) {
             boolean wanted = alignmentPaused.contains(ps.splitId) && !ps.finished;
             if (wanted && pausedForAlignment.add(ps.tp)) {
