@@ -124,10 +124,10 @@ final class RunContext implements RunServer.Handler {
 
     @Override
     public RunServer.Handler linked(Frames.Role role, int subtask, long restored, byte[] counts) throws IOException {
-        if (stagedDir == null) {
-            return this;
-        }
         String link = role.link(subtask);
+        if (stagedDir == null) {
+            return role == Frames.Role.RESULTS ? new PlainLink(this, link) : this;
+        }
         if (counts != null) {
             stats.restore(link, counts);
         }
@@ -283,6 +283,11 @@ final class RunContext implements RunServer.Handler {
 
     @Override
     public void result(WindowResult r) throws IOException {
+        result(RunStats.ALL, r);
+    }
+
+    /** A result of the link {@code link} without checkpoints ({@link PlainLink}). */
+    void result(String link, WindowResult r) throws IOException {
         if (r.watermark() == Long.MAX_VALUE && stopped.getAsBoolean()) {
             if (!drain) {
                 stats.openAtStop(r);
@@ -290,7 +295,7 @@ final class RunContext implements RunServer.Handler {
             }
             r = r.drained();
         }
-        stats.result(RunStats.ALL, r);
+        stats.result(link, r);
         write(OutputContext.Role.RESULTS, r);
     }
 
