@@ -70,6 +70,18 @@ final class Launcher {
         return pb.start();
     }
 
+    /** Deletes {@code dir} and everything in it (a test's own folder outside JUnit's temporary ones). */
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
     static Path out(Path dir) {
         return dir.resolve("stdout.txt");
     }
