@@ -149,6 +149,9 @@ public final class FlinkTranslator {
 
     private void translateAll(List<Transformation<?>> nodes) {
         flink.setParallelism(pipeline.parallelism());
+        if (pipeline.config().getMaxParallelism() > 0) {
+            flink.setMaxParallelism(pipeline.config().getMaxParallelism()); // the key groups: keys go where they go here
+        }
         flink.getConfig().setAutoWatermarkInterval(pipeline.config().getAutoWatermarkInterval());
         flink.getConfig().enableObjectReuse();
         io.tidemark.flink.bridge.JdkCollections.register(flink.getConfig().getSerializerConfig());

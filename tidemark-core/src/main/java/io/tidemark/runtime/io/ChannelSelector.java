@@ -2,6 +2,7 @@ package io.tidemark.runtime.io;
 
 import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.api.java.functions.LongKeySelector;
+import io.tidemark.runtime.state.KeyGroupRangeAssignment;
 import io.tidemark.streaming.api.transformations.PartitionTransformation.Partitioning;
 
 /** Picks the downstream channel of a record for one exchange. */
@@ -11,7 +12,12 @@ abstract class ChannelSelector {
     abstract int select(Object value) throws Exception;
 
     @SuppressWarnings("unchecked")
-    static ChannelSelector of(Partitioning partitioning, KeySelector<Object, ?> keySelector, int subtask, int numChannels) {
+    /**
+     * @param numChannels the downstream subtasks
+     * @param maxParallelism the downstream operator's maximum parallelism: its number of key groups
+     */
+    static ChannelSelector of(Partitioning partitioning, KeySelector<Object, ?> keySelector, int subtask, int numChannels,
+            int maxParallelism) {
         switch (partitioning) {
             case HASH:
                 if (keySelector instanceof LongKeySelector) {
@@ -19,14 +25,14 @@ abstract class ChannelSelector {
                     return new ChannelSelector() {
                         @Override
                         int select(Object value) throws Exception {
-                            return channelForHash(Long.hashCode(longKeys.getLongKey(value)), numChannels); // = the boxed key's
+                            return channelForHash(Long.hashCode(longKeys.getLongKey(value)), numChannels, maxParallelism); // = the boxed key's
                         }
                     };
                 }
                 return new ChannelSelector() {
                     @Override
                     int select(Object value) throws Exception {
-                        return channelForKey(keySelector.getKey(value), numChannels);
+                        return KeyGroupRangeAssignment.assignKeyToParallelOperator(keySelector.getKey(value), maxParallelism, numChannels);
                     }
                 };
             case BROADCAST:
@@ -58,17 +64,9 @@ abstract class ChannelSelector {
         }
     }
 
-    /** The subtask a key belongs to: a mixed hash of {@code key.hashCode()}, so all its records meet. */
-    static int channelForKey(Object key, int numChannels) {
-        if (key == null) {
-            throw new NullPointerException("the key selector returned null");
-        }
-        return channelForHash(key.hashCode(), numChannels);
-    }
-
-    private static int channelForHash(int hashCode, int numChannels) {
-        int h = hashCode * 0x9E3779B9;
-        h ^= h >>> 16;
-        return Math.floorMod(h, numChannels);
+    /** The subtask a key of hash code {@code hashCode} belongs to: its key group's owner, as in Flink. */
+    private static int channelForHash(int hashCode, int numChannels, int maxParallelism) {
+        return KeyGroupRangeAssignment.computeOperatorIndexForKeyGroup(maxParallelism, numChannels,
+                KeyGroupRangeAssignment.computeKeyGroupForKeyHash(hashCode, maxParallelism));
     }
 }

@@ -3,6 +3,7 @@ package io.tidemark.runtime.io;
 import io.tidemark.api.common.eventtime.Watermark;
 import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.runtime.operators.Input;
+import io.tidemark.runtime.state.KeyGroupRangeAssignment;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.runtime.streamrecord.WatermarkStatus;
 import io.tidemark.streaming.api.transformations.PartitionTransformation.Partitioning;
@@ -32,7 +33,8 @@ public final class RecordWriter<T> implements Input<T> {
      * @param channelIndex this upstream subtask's channel number in each gate (its subtask index)
      */
     public RecordWriter(InputGate[] gates, int channelIndex, Partitioning partitioning, KeySelector<?, ?> keySelector) {
-        this(gates, channelIndex, channelIndex, partitioning, keySelector);
+        this(gates, channelIndex, channelIndex, partitioning, keySelector,
+                KeyGroupRangeAssignment.computeDefaultMaxParallelism(gates.length));
     }
 
     /**
@@ -40,13 +42,15 @@ public final class RecordWriter<T> implements Input<T> {
      * @param subtask this upstream subtask's index (for forward and round-robin partitioning)
      * @param channelIndex this upstream subtask's channel number in each gate: its subtask index plus the
      *     number of channels of the gate's other inputs before this edge (a union or a second input)
+     * @param maxParallelism the downstream operator's maximum parallelism (its key groups, for a keyed exchange)
      */
     @SuppressWarnings("unchecked")
     public RecordWriter(InputGate[] gates, int subtask, int channelIndex, Partitioning partitioning,
-            KeySelector<?, ?> keySelector) {
+            KeySelector<?, ?> keySelector, int maxParallelism) {
         this.gates = gates;
         this.channelIndex = channelIndex;
-        this.selector = ChannelSelector.of(partitioning, (KeySelector<Object, ?>) keySelector, subtask, gates.length);
+        this.selector = ChannelSelector.of(partitioning, (KeySelector<Object, ?>) keySelector, subtask, gates.length,
+                maxParallelism);
         this.pending = new Batch[gates.length];
     }
 

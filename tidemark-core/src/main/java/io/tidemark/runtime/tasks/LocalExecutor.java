@@ -262,8 +262,11 @@ public final class LocalExecutor {
         }
     }
 
-    /** The maximum parallelism subtasks report: the job's setting, else Flink's default for their parallelism. */
-    private static int maxParallelism(ExecutionConfig config, int parallelism) {
+    /**
+     * An operator's maximum parallelism — its number of key groups, which a keyed exchange into it hashes
+     * keys over, and what its subtasks report: the job's setting, else Flink's default for its parallelism.
+     */
+    static int maxParallelism(ExecutionConfig config, int parallelism) {
         return config.getMaxParallelism() > 0 ? config.getMaxParallelism() : TaskInfo.defaultMaxParallelism(parallelism);
     }
 
@@ -323,7 +326,7 @@ public final class LocalExecutor {
                     }
                     int channel = graph.offsets().get(consumer)[out.index()] + subtask;
                     RecordWriter<?> writer = new RecordWriter<>(graph.gates().get(consumer), subtask, channel, partitioning,
-                            edge.keySelector());
+                            edge.keySelector(), maxParallelism(config, graph.parallelism().get(consumer)));
                     writers.add(writer);
                     in = writer;
                 }

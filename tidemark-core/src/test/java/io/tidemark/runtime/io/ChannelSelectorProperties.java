@@ -13,12 +13,13 @@ import net.jqwik.api.constraints.IntRange;
 class ChannelSelectorProperties {
 
     @Property(tries = 500)
-    void aLongKeyGoesToTheChannelOfItsBoxedKey(@ForAll long key, @ForAll @IntRange(min = 1, max = 64) int channels)
+    void aLongKeyGoesToTheChannelOfItsBoxedKey(@ForAll long key, @ForAll @IntRange(min = 1, max = 64) int channels,
+            @ForAll @IntRange(min = 64, max = 32768) int maxParallelism)
             throws Exception {
         KeySelector<Object, ?> boxed = v -> (Long) v;
         KeySelector<Object, ?> unboxed = LongKeySelector.of(v -> (Long) v);
-        int viaBox = ChannelSelector.of(Partitioning.HASH, boxed, 0, channels).select(key);
-        int viaLong = ChannelSelector.of(Partitioning.HASH, unboxed, 0, channels).select(key);
+        int viaBox = ChannelSelector.of(Partitioning.HASH, boxed, 0, channels, maxParallelism).select(key);
+        int viaLong = ChannelSelector.of(Partitioning.HASH, unboxed, 0, channels, maxParallelism).select(key);
         assertThat(viaLong).isEqualTo(viaBox).isBetween(0, channels - 1);
     }
 }

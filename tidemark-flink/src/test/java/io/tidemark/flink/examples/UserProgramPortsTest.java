@@ -3,6 +3,7 @@ package io.tidemark.flink.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tidemark.flink.examples.original.users.SubtaskReport;
+import io.tidemark.flink.examples.original.users.WordsBySubtask;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -32,5 +33,24 @@ class UserProgramPortsTest {
                 .contains("open reporter (2/2)#0 of 2, max 128, attempt 0, job 'subtask report' (32 hex digits)",
                         "even 10", "odd> odd 9")
                 .hasSize(12);
+    }
+
+    /**
+     * Keys go to the subtasks Flink sends them to: a word count at parallelism 4 and a stage by word
+     * length at parallelism 3 print the same prefixed lines ({@code counts:3> (to,7)}) as on Flink, at
+     * Flink's default maximum parallelism (128) and at a maximum parallelism of 7 set in the program.
+     * By hand: "to" (8 times in the text) has hash code 3707, key group 91 of 128 (91 × 4 / 128 = 2) and
+     * 4 of 7 (4 × 4 / 7 = 2), so subtask 2, printed {@code 3>}; length 2 has key group 127 of 128
+     * (127 × 3 / 128 = 2) and 6 of 7 (6 × 3 / 7 = 2).
+     */
+    @Test
+    void wordsGoToFlinksSubtasks() throws Exception {
+        ExamplePorts.assertImportsOnlyDiffer("users/WordsBySubtask.java");
+        for (String[] args : new String[][] {{}, {"7"}}) {
+            List<String> flink = ExamplePorts.printedByFlink(() -> WordsBySubtask.main(args));
+            List<String> tidemark = ExamplePorts.printed(() -> io.tidemark.examples.flink.users.WordsBySubtask.main(args));
+            assertThat(sorted(tidemark)).as("max parallelism %s", List.of(args)).isEqualTo(sorted(flink))
+                    .contains("counts:3> (to,8)", "lengths:3> length 2");
+        }
     }
 }
