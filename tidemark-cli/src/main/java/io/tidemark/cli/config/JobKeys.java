@@ -89,7 +89,6 @@ public final class JobKeys {
     /** Applies to the sortable source types (see {@link #table}). */
     public static final Key<Duration> SORT_BUFFER = Key.of("source.sort.buffer", Types.duration())
             .absent("none: records go on in the order they arrive")
-            .notHere("a Kafka source's records are sorted only by the Java API for now (env.fromSource with a sort buffer)")
             .doc("Sorts each split by event time: a record waits until its split's largest event time passes it by this "
                     + "much, then goes on in event-time order (ties in arrival order), so `watermark.strategy: monotonous` "
                     + "suits it. A record older than one its split already let go goes to the `late` output. Memory: the "

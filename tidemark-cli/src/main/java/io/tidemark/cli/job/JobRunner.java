@@ -4,10 +4,7 @@ import io.tidemark.api.common.JobExecutionResult;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.cli.config.JobConfig;
 import io.tidemark.cli.io.Event;
-import io.tidemark.cli.output.KafkaOutputType;
-import io.tidemark.cli.source.KafkaSourceType;
 import io.tidemark.cli.spi.OutputContext;
-import io.tidemark.connector.kafka.source.KafkaSource;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.runtime.state.StateBackendLoader;
 import io.tidemark.streaming.api.datastream.DataStream;
@@ -36,7 +33,7 @@ import java.util.function.Supplier;
 /**
  * Builds the job's pipeline and runs it on the embedded engine or on Flink ({@link Engine}):
  * <pre>
- * source (split source: per-split watermarks, idleness; bad lines → dead letters)
+ * source (split source: per-split watermarks, idleness; bad lines → dead letters; {@link SourceStage})
  *   [→ records in no window → dead letters, for sliding windows with gaps]
  *   → keyBy(key-by fields) → window(assigner).allowedLateness(..).sideOutputLateData(late)
  *   → aggregate(counts, sums…, process) → results sink;   late side output → late sink
@@ -127,7 +124,7 @@ public final class JobRunner {
         if (bound != null) {
             o.err().println("tidemark: warning: " + bound);
         }
-        preflight(job);
+        KafkaPreflight.job(job);
         InetAddress bind = bindAddress(o.engine());
         RunContext run = new RunContext(job, o.err());
         try (OutputLocks locks = OutputLocks.take(job)) {
@@ -319,25 +316,6 @@ public final class JobRunner {
      */
     record Pipeline(StreamExecutionEnvironment env, Runnable stopSource) {}
 
-    /**
-     * Before anything runs: a Kafka source's or output's brokers must answer, else the run fails at
-     * once naming the key ({@code source.bootstrap-servers}, {@code output.results.bootstrap-servers}).
-     */
-    private static void preflight(JobConfig job) throws RunFailedException {
-        try {
-            if (job.source().spec() instanceof KafkaSourceType.Spec k) {
-                KafkaPreflight.check("source.bootstrap-servers", k.bootstrapServers(), k.properties());
-            }
-            for (OutputContext.Role role : OutputContext.Role.values()) {
-                if (job.outputs().get(role) instanceof KafkaOutputType.Spec k) {
-                    KafkaPreflight.check(role.key() + ".bootstrap-servers", k.bootstrapServers(), k.properties());
-                }
-            }
-        } catch (IOException e) {
-            throw new RunFailedException(e.getMessage(), e, List.of());
-        }
-    }
-
     /** The job without checkpoints. */
     static Pipeline pipeline(JobConfig job, int parallelism, LinkAddress link) {
         return pipeline(job, parallelism, link, null);
@@ -369,30 +347,8 @@ public final class JobRunner {
             env.getConfig().setAutoWatermarkInterval(job.watermark().interval().toMillis());
         }
 
-        // The source reads its input in order in one subtask, so its watermarks (and the replay clock)
-        // follow the input alone; keyBy sends each key's records and every watermark down one FIFO
-        // channel to the window subtask of that key, which thus sees what a parallelism-1 window
-        // operator sees for the key: any parallelism gives the same multiset of outputs.
-        DataStream<Event> events;
-        DataStream<Event> sourceLate = null; // records a sorting source found late
-        Runnable stopSource = () -> {};
-        if (job.source().spec() instanceof KafkaSourceType.Spec k) {
-            // every partition a split of one source subtask; dead letters and counts leave right after it
-            KafkaSource<Object> kafka = k.source(new KafkaLines(job));
-            events = env.fromSource(kafka, JobWatermarks.strategy(job, (item, kafkaTimestamp) -> KafkaLines.timestamp(item)), SOURCE).setParallelism(1)
-                    .process(new KafkaRouter(link)).name(SOURCE + "-router").setParallelism(1);
-            stopSource = kafka::cancel;
-        } else {
-            LineSource lines = new LineSource(job, link, clock, plan != null);
-            WatermarkStrategy<Event> strategy = JobWatermarks.strategy(job, (e, recordTimestamp) -> e.timestamp());
-            OutputTag<Event> late = new OutputTag<>("source-late") {};
-            SingleOutputStreamOperator<Event> read = job.source().sortBuffer() == null ? env.fromSource(lines, strategy, SOURCE)
-                    : env.fromSource(lines, strategy, SOURCE, job.source().sortBuffer(), late);
-            events = read.setParallelism(1);
-            if (job.source().sortBuffer() != null) {
-                sourceLate = read.getSideOutput(late);
-            }
-        }
+        SourceStage source = SourceStage.of(env, job, link, clock, plan != null);
+        DataStream<Event> events = source.events();
         if (job.window().hasGaps()) {
             SingleOutputStreamOperator<Event> inWindows = events.process(new NoWindowSplitter(job.window()))
                     .name("no-window").setParallelism(1);
@@ -414,8 +370,8 @@ public final class JobRunner {
                 .name(WINDOW_OPERATOR);
         fired.addSink(new Sinks.Results(link)).name("results");
         DataStream<Event> late = fired.getSideOutput(lateTag);
-        (sourceLate == null ? late : late.union(sourceLate)).addSink(new Sinks.Late(link, job.window())).name("late");
-        return new Pipeline(env, stopSource);
+        (source.late() == null ? late : late.union(source.late())).addSink(new Sinks.Late(link, job.window())).name("late");
+        return new Pipeline(env, source.stop());
     }
 
     /** The watermark strategy of the job file's {@code watermark} section {@code w} ({@link JobWatermarks}). */

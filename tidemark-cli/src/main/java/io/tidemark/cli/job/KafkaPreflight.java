@@ -1,6 +1,11 @@
 package io.tidemark.cli.job;
 
+import io.tidemark.cli.config.JobConfig;
+import io.tidemark.cli.output.KafkaOutputType;
+import io.tidemark.cli.source.KafkaSourceType;
+import io.tidemark.cli.spi.OutputContext;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
@@ -46,6 +51,25 @@ final class KafkaPreflight {
             Throwable c = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
             throw new IOException(key + ": cannot reach the Kafka brokers at " + servers + " (no answer within " + timeout
                     + " ms" + (c.getMessage() == null ? "" : ": " + c.getMessage()) + ")", c);
+        }
+    }
+
+    /**
+     * Before anything runs: a Kafka source's or output's brokers must answer, else the run fails at
+     * once naming the key ({@code source.bootstrap-servers}, {@code output.results.bootstrap-servers}).
+     */
+    static void job(JobConfig job) throws RunFailedException {
+        try {
+            if (job.source().spec() instanceof KafkaSourceType.Spec k) {
+                check("source.bootstrap-servers", k.bootstrapServers(), k.properties());
+            }
+            for (OutputContext.Role role : OutputContext.Role.values()) {
+                if (job.outputs().get(role) instanceof KafkaOutputType.Spec k) {
+                    check(role.key() + ".bootstrap-servers", k.bootstrapServers(), k.properties());
+                }
+            }
+        } catch (IOException e) {
+            throw new RunFailedException(e.getMessage(), e, List.of());
         }
     }
 }

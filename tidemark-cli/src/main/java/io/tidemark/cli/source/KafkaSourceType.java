@@ -103,12 +103,6 @@ public final class KafkaSourceType implements SourceType {
         return true;
     }
 
-    /** Not yet: its items pass a router (dead letters, counts) after the source, which a late side output would bypass. */
-    @Override
-    public boolean sortable() {
-        return false;
-    }
-
     @Override
     public SourceSpec spec(Settings s, Path jobDir) {
         int subscriptions = (s.get(TOPIC) != null ? 1 : 0) + (s.get(TOPICS) != null ? 1 : 0) + (s.get(TOPIC_PATTERN) != null ? 1 : 0);
