@@ -200,10 +200,11 @@ public final class FlinkTranslator {
     @SuppressWarnings({"unchecked", "rawtypes"})
     private DataStream<Object> source(SourceTransformation<Object> t) {
         String name = t.getName();
-        if (t.getDescription() instanceof SourceDescription.Splits
-                && ((SourceDescription.Splits) t.getDescription()).source() instanceof KafkaSource) {
-            return kafkaSource(t, (SourceDescription.Splits) t.getDescription());
+        if (t.getDescription() instanceof SourceDescription.Splits k && k.source() instanceof KafkaSource && k.sort() == null) {
+            return kafkaSource(t, k);
         }
+        // a Kafka source sorted per partition runs as Tidemark's split source, as a sorted file does: Flink's
+        // KafkaSource has no reorder buffer between a partition's records and its watermark generator
         SingleOutputStreamOperator<Object> s = t.getDescription().match(d -> {
             SourceFunction<Object> f = (SourceFunction<Object>) d.function();
             checkSerializable(f, "source function", name);
@@ -241,15 +242,12 @@ public final class FlinkTranslator {
 
     /**
      * A Tidemark KafkaSource runs as Flink's own KafkaSource (per-partition splits, watermarks and
-     * idleness by Flink), followed by a chained pass-through that keeps Tidemark's record counter.
+     * idleness by Flink), followed by a chained pass-through that keeps Tidemark's record counter —
+     * unless it sorts its partitions: then it runs as Tidemark's split source ({@link Sources.Split}).
      */
     @SuppressWarnings("unchecked")
     private DataStream<Object> kafkaSource(SourceTransformation<Object> t, SourceDescription.Splits d) {
         String name = t.getName();
-        if (d.sort() != null) {
-            throw new TranslationException("source '" + name + "': a Kafka source sorted per partition has no Flink translation "
-                    + "(Flink's KafkaSource has no reorder buffer); sort after the source with sortByEventTime, or run it embedded");
-        }
         KafkaSource<Object> source = (KafkaSource<Object>) d.source();
         checkSerializable(source.getDeserializer(), "Kafka record deserializer", name);
         checkSerializable(d.strategy(), "watermark strategy", name);

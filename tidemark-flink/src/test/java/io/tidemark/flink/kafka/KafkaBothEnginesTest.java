@@ -225,6 +225,79 @@ class KafkaBothEnginesTest {
         assertThat(params.get(0).getUpdateInterval()).isEqualTo(100L);
     }
 
+    /**
+     * Each partition sorted in a 300 ms buffer ({@code fromSource(source, strategy, name, buffer, lateTag)}) with a
+     * monotonous watermark after it: the records older than one their partition let go are the
+     * source's late output, every other record is in a window (none late there). On Flink the sorted source
+     * runs as Tidemark's own KafkaSource in a split source; both engines write the same windows and the same
+     * late records, which are exactly the partitions' own stragglers (computed here from the topic's data).
+     */
+    @Test
+    void sortedKafkaSourcesGiveTheSameWindowsAndLateRecordsOnBothEngines() throws Exception {
+        for (String t : List.of("sorted-tidemark", "sorted-late-tidemark", "sorted-flink", "sorted-late-flink")) {
+            broker.createTopic(t, 2);
+        }
+        StreamExecutionEnvironment tidemark = StreamExecutionEnvironment.getExecutionEnvironment();
+        buildSorted(tidemark, "g-sorted-tidemark", "sorted-tidemark", "sorted-late-tidemark");
+        tidemark.execute("sorted kafka on tidemark");
+        StreamExecutionEnvironment onFlink = StreamExecutionEnvironment.getExecutionEnvironment();
+        buildSorted(onFlink, "g-sorted-flink", "sorted-flink", "sorted-late-flink");
+        FlinkRunner.execute(onFlink, "sorted kafka on flink", SharedMiniCluster.options());
+
+        // the stragglers: per partition, in order, a record older than the last one a 300 ms buffer let go
+        List<String> stragglers = new java.util.ArrayList<>();
+        for (int p = 0; p < PARTITIONS; p++) {
+            java.util.PriorityQueue<Long> held = new java.util.PriorityQueue<>();
+            long max = Long.MIN_VALUE;
+            long last = Long.MIN_VALUE;
+            for (int n = 0; n < PER_PARTITION; n++) {
+                long ts = 1_700_000_000_000L + n * 500L + p * 60_000L - ((n * 7L + p) % 5) * 400L;
+                if (ts < last) {
+                    stragglers.add("u" + (n % 5) + "," + ts + "," + (n % 13));
+                    continue;
+                }
+                held.add(ts);
+                max = Math.max(max, ts);
+                while (!held.isEmpty() && held.peek() <= max - 300) {
+                    last = held.poll();
+                }
+            }
+        }
+        stragglers.sort(null);
+        assertThat(stragglers).isNotEmpty();
+        assertThat(values("sorted-late-tidemark")).isEqualTo(stragglers);
+        assertThat(values("sorted-late-flink")).isEqualTo(stragglers);
+        List<String> a = values("sorted-tidemark");
+        assertThat(values("sorted-flink")).isNotEmpty().isEqualTo(a);
+        long total = a.stream().mapToLong(s -> Long.parseLong(s.split(",")[2])).sum();
+        assertThat(total).as("every record not late at the source in a window").isEqualTo((long) PARTITIONS * PER_PARTITION - stragglers.size());
+    }
+
+    /** Kafka, each partition sorted (300 ms) → monotonous watermark → per-user 10 s windows → Kafka; the source's late records to a second topic. */
+    static void buildSorted(StreamExecutionEnvironment env, String group, String output, String late) {
+        env.setParallelism(2);
+        KafkaSource<String[]> source = KafkaSource.<String[]>builder()
+                .setBootstrapServers(broker.bootstrapServers())
+                .setTopics(input)
+                .setGroupId(group)
+                .setStartingOffsets(OffsetsInitializer.earliest())
+                .setBounded(OffsetsInitializer.latest())
+                .setDeserializer((r, out) -> out.collect(new String(r.value(), StandardCharsets.UTF_8).split(",")))
+                .build();
+        OutputTag<String[]> sourceLate = new OutputTag<>("source-late") {};
+        SingleOutputStreamOperator<String[]> read = env.fromSource(source, WatermarkStrategy.<String[]>forMonotonousTimestamps()
+                .withTimestampAssigner((o, kafkaTs) -> Long.parseLong(o[1])), "orders", Duration.ofMillis(300), sourceLate);
+        SingleOutputStreamOperator<String> windows = read
+                .keyBy(o -> o[0])
+                .window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
+                .sideOutputLateData(LATE)
+                .aggregate(new CountSum(), new Describe())
+                .name("windows");
+        windows.sinkTo(sink(output, s -> s.substring(0, s.indexOf(',')))).name("results");
+        windows.getSideOutput(LATE).union(read.getSideOutput(sourceLate)).map(o -> String.join(",", o))
+                .sinkTo(sink(late, s -> s.substring(0, s.indexOf(',')))).name("late");
+    }
+
     @Test
     void theRunnerPutsFlinksOwnKafkaSourceAndSinkInPlace() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
