@@ -240,25 +240,41 @@ class KafkaJobTest {
      */
     @Test
     void killedTwiceAtCheckpointsAKafkaJobResumesAtItsOffsetsAndWritesEachResultOnce(@TempDir Path dir) throws Exception {
-        broker.createTopic("cp-orders", 1);
-        broker.createTopic("cp-stats", 1);
+        killedTwice(dir, "cp", null);
+    }
+
+    /**
+     * The same with the partition sorted ({@code source.sort.buffer: 2s}, a monotonous watermark): the
+     * buffer's records are in the checkpoints, so the resumed run writes the results, late records and dead
+     * letters of a run without faults.
+     */
+    @Test
+    void killedTwiceAtCheckpointsASortedKafkaJobResumesWithItsBuffersContents(@TempDir Path dir) throws Exception {
+        killedTwice(dir, "cps", "sort: {buffer: 2s}");
+    }
+
+    /** Kills a job twice after checkpoints, resumes it and compares with a run without faults; {@code sort}: the source's sort line. */
+    private void killedTwice(Path dir, String topic, String sort) throws Exception {
+        broker.createTopic(topic + "-orders", 1);
+        broker.createTopic(topic + "-stats", 1);
         java.util.Random r = new java.util.Random(9);
         long t = 1_700_000_000_000L;
         for (int i = 0; i < 15_000; i++) {
             t += r.nextInt(40);
-            broker.send("cp-orders", 0, null, null, i % 1000 == 3 ? "{broken" : CliHarness.order("u" + r.nextInt(10), t - r.nextInt(3_000), "1"));
+            broker.send(topic + "-orders", 0, null, null, i % 1000 == 3 ? "{broken" : CliHarness.order("u" + r.nextInt(10), t - r.nextInt(3_000), "1"));
         }
         broker.flush();
-        String source = String.join("\n", "type: kafka", "bootstrap-servers: " + broker.bootstrapServers(), "topic: cp-orders",
-                "stop-at: latest");
+        String source = String.join("\n", "type: kafka", "bootstrap-servers: " + broker.bootstrapServers(), "topic: " + topic + "-orders",
+                "stop-at: latest") + (sort == null ? "" : "\n" + sort);
         String perEvent = "watermark: {strategy: bounded, max-out-of-orderness: 2s}";
+        String watermark = sort == null ? perEvent.replace("2s}", "2s, emit: per-event}") : "watermark: {strategy: monotonous, emit: per-event}";
         Files.writeString(dir.resolve("plain.yaml"), job(source, "{type: jsonl, path: plain/results.jsonl}",
-                "{type: jsonl, path: plain/dead.jsonl}").replace(perEvent, perEvent.replace("2s}", "2s, emit: per-event}")));
+                "{type: jsonl, path: plain/dead.jsonl}").replace(perEvent, watermark));
         CliHarness.Result plain = CliHarness.run("run", "--no-progress", dir.resolve("plain.yaml").toString());
         plain.assertOk();
         Path job = dir.resolve("cp.yaml");
-        Files.writeString(job, job(source, "{type: kafka, bootstrap-servers: '" + broker.bootstrapServers() + "', topic: cp-stats}",
-                "{type: jsonl, path: cp/dead.jsonl}").replace(perEvent, perEvent.replace("2s}", "2s, emit: per-event}"))
+        Files.writeString(job, job(source, "{type: kafka, bootstrap-servers: '" + broker.bootstrapServers() + "', topic: " + topic + "-stats}",
+                "{type: jsonl, path: cp/dead.jsonl}").replace(perEvent, watermark).replace("path: out/late.jsonl", "path: cp/late.jsonl")
                 + "checkpoint: {dir: chk, interval: 50ms}\n");
         for (int kill = 0; kill < 2; kill++) {
             Path err = dir.resolve("kill-" + kill + ".err");
@@ -271,9 +287,13 @@ class KafkaJobTest {
         CliHarness.Result last = CliHarness.run("run", "--no-progress", job.toString());
         last.assertOk();
         assertThat(last.err()).contains("resuming from checkpoint");
-        assertThat(broker.readCommitted("cp-stats").stream().map(ConsumerRecord::value).collect(Collectors.toList()))
+        assertThat(broker.readCommitted(topic + "-stats").stream().map(ConsumerRecord::value).collect(Collectors.toList()))
                 .isEqualTo(Files.readAllLines(dir.resolve("plain/results.jsonl")));
         assertThat(Files.readAllLines(dir.resolve("cp/dead.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("plain/dead.jsonl")));
+        if (sort != null) { // the partition's stragglers, as the run without faults found them
+            assertThat(Files.readAllLines(dir.resolve("cp/late.jsonl"))).isNotEmpty()
+                    .isEqualTo(Files.readAllLines(dir.resolve("out/late.jsonl")));
+        }
         // the Kafka source's counters and the links' counts are in the checkpoints: the summary is the whole job's
         assertThat(CliHarness.summaryCounts(last.out())).hasSize(5).isEqualTo(CliHarness.summaryCounts(plain.out()));
     }
