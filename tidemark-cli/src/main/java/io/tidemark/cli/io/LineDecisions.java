@@ -43,13 +43,26 @@ public final class LineDecisions {
      * @param clock the run's replay clock (advanced to each line's arrival time), or null without replay
      */
     public LineDecisions(JobConfig job, String defaultSplit, ReplayClock clock) {
-        this(job.source(), job.eventTime(), job.keyBy(), job.aggregates(), defaultSplit, clock, TextLimits.of(job));
+        this(job, defaultSplit, clock, true);
+    }
+
+    /**
+     * With {@code fastPath} false every line takes the interpreter's general path (Jackson's tree, the
+     * CSV splitter): the same decisions, for comparing the two paths ({@code ProfileLinePathsProperties}).
+     */
+    public LineDecisions(JobConfig job, String defaultSplit, ReplayClock clock, boolean fastPath) {
+        this(new LineInterpreter(job.source(), job.eventTime(), job.keyBy(), job.aggregates(), defaultSplit, TextLimits.of(job), fastPath),
+                job.source(), job.eventTime(), clock);
     }
 
     /** The same from the parts of a job its source task keeps, {@code limits} those of its outputs ({@code unstorable}). */
     public LineDecisions(JobConfig.Source source, JobConfig.EventTime eventTime, List<String> keyBy, List<AggregateSpec> aggregates,
             String defaultSplit, ReplayClock clock, TextLimits limits) {
-        this.interpreter = new LineInterpreter(source, eventTime, keyBy, aggregates, defaultSplit, limits);
+        this(new LineInterpreter(source, eventTime, keyBy, aggregates, defaultSplit, limits), source, eventTime, clock);
+    }
+
+    private LineDecisions(LineInterpreter interpreter, JobConfig.Source source, JobConfig.EventTime eventTime, ReplayClock clock) {
+        this.interpreter = interpreter;
         this.guard = new TimeGuard(eventTime.maxFuture().toMillis(), eventTime.confirmations(), source.replay(),
                 source.spec().live() ? System::currentTimeMillis : null);
         this.clock = clock;

@@ -23,6 +23,8 @@ import java.util.Map;
  */
 final class EmissionLog implements Emissions, Closeable {
 
+    /** Split numbers looked up by identity before the map. */
+    private static final int FEW_SPLITS = 8;
     private final Path file;
     private final DataOutputStream out;
     private final Map<String, Integer> splitIds = new HashMap<>();
@@ -36,12 +38,7 @@ final class EmissionLog implements Emissions, Closeable {
 
     @Override
     public void record(String split, long timestamp, int key, long clock, long arrival) {
-        Integer id = splitIds.get(split);
-        if (id == null) {
-            id = splits.size();
-            splitIds.put(split, id);
-            splits.add(split);
-        }
+        int id = splitId(split);
         try {
             out.writeInt(id);
             out.writeLong(timestamp);
@@ -50,6 +47,22 @@ final class EmissionLog implements Emissions, Closeable {
         } catch (IOException e) {
             throw new UncheckedIOException("the profile's temporary file " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The split's number: by identity among the first few (split names are interned), else from the map. */
+    private int splitId(String split) {
+        for (int i = 0, n = Math.min(splits.size(), FEW_SPLITS); i < n; i++) {
+            if (splits.get(i) == split) {
+                return i;
+            }
+        }
+        Integer id = splitIds.get(split);
+        if (id == null) {
+            id = splits.size();
+            splitIds.put(split, id);
+            splits.add(split);
+        }
+        return id;
     }
 
     @Override

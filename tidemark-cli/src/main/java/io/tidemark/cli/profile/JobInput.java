@@ -51,13 +51,22 @@ final class JobInput {
     private final Counts counts = new Counts();
     private final Map<String, String> splits = new HashMap<>();
     private final Map<List<String>, Integer> keys = new HashMap<>();
+    private final Map<List<String>, Integer> keysByInstance = new java.util.IdentityHashMap<>();
     private final long deadline;
+    /** Whether lines may take the interpreter's fast path (false: the general path alone, for comparing the two). */
+    private final boolean fastPath;
     private long highest = Long.MIN_VALUE;
     private volatile LineInput reading;
 
     /** @param durationMillis for a live source, how long to read (0: until its end) */
     JobInput(JobConfig job, long durationMillis) {
+        this(job, durationMillis, true);
+    }
+
+    /** @param fastPath false: every line takes the interpreter's general path (the same figures, slower) */
+    JobInput(JobConfig job, long durationMillis, boolean fastPath) {
         this.job = job;
+        this.fastPath = fastPath;
         this.deadline = durationMillis > 0 ? System.currentTimeMillis() + durationMillis : Long.MAX_VALUE;
     }
 
@@ -84,7 +93,7 @@ final class JobInput {
         }
         boolean live = job.source().spec().live();
         ReplayClock replay = job.source().replay() ? new ReplayClock() : null;
-        LineDecisions decisions = new LineDecisions(job, "all", replay);
+        LineDecisions decisions = new LineDecisions(job, "all", replay, fastPath);
         LineDecisions.Outcomes outcomes = new LineDecisions.Outcomes() {
             @Override
             public void header(String text) {
@@ -214,11 +223,20 @@ final class JobInput {
         return s == null ? name : s;
     }
 
+    /**
+     * The key's id: by the list's identity first (the fast path's keys are one instance per key), else by
+     * its value; only a key's first instance is remembered by identity, so both maps hold one entry per key.
+     */
     private int key(List<String> key) {
-        Integer id = keys.get(key);
+        Integer id = keysByInstance.get(key);
+        if (id != null) {
+            return id;
+        }
+        id = keys.get(key);
         if (id == null) {
             id = keys.size();
             keys.put(key, id);
+            keysByInstance.put(key, id);
         }
         return id;
     }

@@ -25,7 +25,12 @@ record Profile(String job, Figures.Reading reading, Figures.Distribution disorde
             Figures.Outcome expected, Figures.Outcome withCoveringLateness, List<String> why) {}
 
     static Profile measure(JobConfig job, long durationMillis, long bucketMillis, double factor) throws IOException {
-        JobInput input = new JobInput(job, durationMillis);
+        return measure(job, durationMillis, bucketMillis, factor, true);
+    }
+
+    /** @param fastPath false: the input's lines take the general path alone (the same figures: for comparing the two) */
+    static Profile measure(JobConfig job, long durationMillis, long bucketMillis, double factor, boolean fastPath) throws IOException {
+        JobInput input = new JobInput(job, durationMillis, fastPath);
         Measurements m = new Measurements(bucketMillis);
         long start = input.startClock();
         try (EmissionLog log = new EmissionLog()) {

@@ -19,6 +19,12 @@ record Tune(String job, Figures.Reading reading, List<Figures.Outcome> candidate
 
     static Tune run(JobConfig job, List<Long> bounds, List<Long> latenesses, Double maxLateShare, Long maxDelayMs, long durationMillis)
             throws IOException {
+        return run(job, bounds, latenesses, maxLateShare, maxDelayMs, durationMillis, true);
+    }
+
+    /** @param fastPath false: the input's lines take the general path alone (the same figures: for comparing the two) */
+    static Tune run(JobConfig job, List<Long> bounds, List<Long> latenesses, Double maxLateShare, Long maxDelayMs, long durationMillis,
+            boolean fastPath) throws IOException {
         Long idleness = job.watermark().idleness() == null ? null : job.watermark().idleness().toMillis();
         List<Candidate.Spec> specs = new ArrayList<>();
         for (long l : latenesses) {
@@ -26,7 +32,7 @@ record Tune(String job, Figures.Reading reading, List<Figures.Outcome> candidate
                 specs.add(new Candidate.Spec(b, l, idleness));
             }
         }
-        JobInput input = new JobInput(job, durationMillis);
+        JobInput input = new JobInput(job, durationMillis, fastPath);
         Simulation sim = new Simulation(job, specs, input.startClock());
         input.read(sim);
         List<Figures.Outcome> outcomes = new ArrayList<>();

@@ -34,8 +34,9 @@ import java.util.Set;
  * idle or finished, the source is idle (and, once every split finished, it is the end of input's
  * business to send the final watermark). Cost: O(splits) per combine, which runs once per periodic
  * emission (or per event in per-event mode); per record one map lookup, skipped while records come
- * from the same split. Owned by the source thread (under the checkpoint lock); {@link #diagnostics}
- * reads published values from any thread.
+ * from the same split, and with at most 8 splits whose ids are the same instances from record to record
+ * (interleaved splits of interned names) replaced by a scan of the splits by identity. Owned by the
+ * source thread (under the checkpoint lock); {@link #diagnostics} reads published values from any thread.
  */
 public final class SplitWatermarks<T> {
 
@@ -99,6 +100,8 @@ public final class SplitWatermarks<T> {
     private final WatermarkState combined = new WatermarkState();
     /** The split holding the combined watermark back at the last combine, or null; for other threads. */
     private volatile String holdingBack;
+    /** Up to this many splits, a call first looks for its split by the identity of its id, before the map. */
+    private static final int FEW_SPLITS = 8;
     /** The split of the previous call: sources mostly emit runs of one split, so most calls skip the map. */
     private String lastId;
     private Split<T> lastSplit;
@@ -128,7 +131,19 @@ public final class SplitWatermarks<T> {
         if (id == lastId && id != null) {
             return lastSplit;
         }
-        Split<T> s = byId.get(id);
+        Split<T> s = null;
+        Split<T>[] all = splits;
+        if (all.length <= FEW_SPLITS) { // the same instance as before: no hashing (interleaved splits of interned names)
+            for (Split<T> candidate : all) {
+                if (candidate.id == id) {
+                    s = candidate;
+                    break;
+                }
+            }
+        }
+        if (s == null) {
+            s = byId.get(id);
+        }
         if (s == null) {
             PausableClock pausable = alignment == null ? null : new PausableClock(clock);
             Clock generatorClock = pausable == null ? clock : pausable;
