@@ -65,6 +65,9 @@ try {
   const sourceRow = rows.find(r => r[0] === "source");
   if (!sourceRow || sourceRow[sourceRow.length - 1] !== "d2") fail("the source is not shown held back by its silent split d2: "
       + (sourceRow || []).join(" "));
+  // the bound in use (the watermarkBound metric: an adaptive bound as learned), the job's 1 s here
+  const boundColumn = rows[0].indexOf("bound");
+  if (boundColumn < 0 || sourceRow[boundColumn] !== "1.0 s") fail("the source's bound in use is not shown as 1.0 s: " + sourceRow.join(" "));
   await page.fill("input[name=key]", key);
   await page.fill("input[name=window_start]", windowStart);
   await page.click("#explain button");
