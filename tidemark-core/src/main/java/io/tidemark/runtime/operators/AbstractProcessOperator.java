@@ -9,7 +9,7 @@ import io.tidemark.util.OutputTag;
 
 /**
  * What the process operators share: the collector that stamps outputs with the record's (or the
- * timer's) timestamp, the user-facing timer service, side outputs, and the routing of both timer
+ * event-time timer's) timestamp, and none for a processing-time timer's (as Flink), the user-facing timer service, side outputs, and the routing of both timer
  * domains to one {@link #onTimer} callback.
  */
 abstract class AbstractProcessOperator<IN, OUT> extends AbstractStreamOperator<IN, OUT> {
@@ -51,11 +51,11 @@ abstract class AbstractProcessOperator<IN, OUT> extends AbstractStreamOperator<I
 
     @Override
     public void onProcessingTime(Timer timer) throws Exception {
-        collector.setTimestamp(timer.getTimestamp());
+        collector.eraseTimestamp(); // as Flink: results of processing-time timers carry no timestamp
         onTimer(timer.getTimestamp(), TimeDomain.PROCESSING_TIME);
     }
 
-    /** Calls the user function's {@code onTimer}; the collector already carries the timer's time. */
+    /** Calls the user function's {@code onTimer}; the collector already carries the output's timestamp. */
     abstract void onTimer(long time, TimeDomain domain) throws Exception;
 
     /** The record's timestamp, or null. */

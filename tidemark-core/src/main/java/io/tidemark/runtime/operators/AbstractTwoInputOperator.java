@@ -135,8 +135,8 @@ public abstract class AbstractTwoInputOperator<IN1, IN2, OUT> extends AbstractSt
         }
     }
 
-    /** The broadcast states of a broadcast process operator, else null. */
-    protected BroadcastStates broadcastStates() {
+    /** The broadcast states of a broadcast process operator, else null (a test harness reads them too). */
+    public BroadcastStates broadcastStates() {
         return null;
     }
 

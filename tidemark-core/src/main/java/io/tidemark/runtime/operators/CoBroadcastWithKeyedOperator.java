@@ -44,7 +44,7 @@ public final class CoBroadcastWithKeyedOperator<KS, IN1, IN2, OUT> extends Abstr
     }
 
     @Override
-    protected BroadcastStates broadcastStates() {
+    public BroadcastStates broadcastStates() {
         return states;
     }
 

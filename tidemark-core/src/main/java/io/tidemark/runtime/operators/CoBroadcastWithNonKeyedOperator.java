@@ -35,7 +35,7 @@ public final class CoBroadcastWithNonKeyedOperator<IN1, IN2, OUT> extends Abstra
     }
 
     @Override
-    protected BroadcastStates broadcastStates() {
+    public BroadcastStates broadcastStates() {
         return states;
     }
 
