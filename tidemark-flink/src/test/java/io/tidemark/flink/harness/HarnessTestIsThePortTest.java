@@ -6,25 +6,24 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The user's harness test run here against Flink 2.3 ({@link UserFunctionHarnessTest}) is the very file
- * that tidemark-test-utils runs against Tidemark's harnesses, imports aside: with its package line left
- * out and {@code org.apache.flink} read as {@code io.tidemark} in its imports, the two are equal line for
- * line. So Tidemark's harness test expects what Flink does.
+ * The users' tests run here against Flink 2.3 ({@link UserFunctionHarnessTest} on Flink's harnesses,
+ * {@link MiniClusterJobTest} on Flink's MiniClusterExtension) are the very files that tidemark-test-utils
+ * runs against Tidemark's, imports aside: with the package line left out and {@code org.apache.flink}
+ * read as {@code io.tidemark} in the imports, each pair is equal line for line. So Tidemark's tests
+ * expect what Flink does.
  */
 class HarnessTestIsThePortTest {
 
-    private static final Path ON_FLINK = Path.of("src/test/java/io/tidemark/flink/harness/UserFunctionHarnessTest.java");
-    private static final Path ON_TIDEMARK =
-            Path.of("../tidemark-test-utils/src/test/java/io/tidemark/harness/UserFunctionHarnessTest.java");
-
-    @Test
-    void theFlinkTestIsTheTidemarkTestWithFlinksImports() throws IOException {
-        List<String> flink = normalized(ON_FLINK);
-        List<String> tidemark = normalized(ON_TIDEMARK);
-        assertThat(flink).hasSizeGreaterThan(100);
+    @ParameterizedTest
+    @ValueSource(strings = {"UserFunctionHarnessTest.java", "MiniClusterJobTest.java"})
+    void theFlinkTestIsTheTidemarkTestWithFlinksImports(String file) throws IOException {
+        List<String> flink = normalized(Path.of("src/test/java/io/tidemark/flink/harness", file));
+        List<String> tidemark = normalized(Path.of("../tidemark-test-utils/src/test/java/io/tidemark/harness", file));
+        assertThat(flink).hasSizeGreaterThan(40);
         assertThat(flink).containsExactlyElementsOf(tidemark);
     }
 

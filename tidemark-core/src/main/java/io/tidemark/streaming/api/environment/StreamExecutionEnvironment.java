@@ -42,9 +42,26 @@ public class StreamExecutionEnvironment {
     private Clock clock = SystemClock.getInstance();
     private PipelineExecutor executor;
 
-    /** An environment that runs jobs embedded in this JVM. */
+    /** What {@link #getExecutionEnvironment()} returns instead of a new embedded environment, or null. */
+    private static volatile StreamExecutionEnvironmentFactory contextEnvironmentFactory;
+
+    /**
+     * An environment that runs jobs embedded in this JVM, or the context's environment while a factory
+     * is set ({@link #initializeContextEnvironment}, e.g. by a test extension).
+     */
     public static StreamExecutionEnvironment getExecutionEnvironment() {
-        return new StreamExecutionEnvironment();
+        StreamExecutionEnvironmentFactory context = contextEnvironmentFactory;
+        return context == null ? new StreamExecutionEnvironment() : context.createExecutionEnvironment();
+    }
+
+    /** From now on {@link #getExecutionEnvironment()} returns {@code factory}'s environments (for every thread). */
+    protected static void initializeContextEnvironment(StreamExecutionEnvironmentFactory factory) {
+        contextEnvironmentFactory = factory;
+    }
+
+    /** {@link #getExecutionEnvironment()} returns new embedded environments again. */
+    protected static void resetContextEnvironment() {
+        contextEnvironmentFactory = null;
     }
 
     /** Same as {@link #getExecutionEnvironment()}. */
