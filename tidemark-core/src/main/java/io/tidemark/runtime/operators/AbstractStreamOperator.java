@@ -183,7 +183,8 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
         }
         functionStates = new FunctionStates(functions());
         functionStates.initialize(restored, context.getSubtaskIndex(), context.getParallelism(),
-                keyedState == null ? null : new KeyedStateStoreImpl(keyedState, () -> VoidNamespace.INSTANCE));
+                keyedState == null ? null : new KeyedStateStoreImpl(keyedState, () -> VoidNamespace.INSTANCE,
+                        context.getStateTtlClock()));
     }
 
     /**

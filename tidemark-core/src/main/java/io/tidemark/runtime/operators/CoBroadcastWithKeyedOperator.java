@@ -8,6 +8,7 @@ import io.tidemark.api.common.state.StateDescriptor;
 import io.tidemark.runtime.state.BroadcastStates;
 import io.tidemark.runtime.state.KeyedStateFunction;
 import io.tidemark.runtime.state.VoidNamespace;
+import io.tidemark.runtime.state.ttl.TtlStates;
 import io.tidemark.runtime.streamrecord.StreamRecord;
 import io.tidemark.streaming.api.TimeDomain;
 import io.tidemark.streaming.api.TimerService;
@@ -143,7 +144,8 @@ public final class CoBroadcastWithKeyedOperator<KS, IN1, IN2, OUT> extends Abstr
             try {
                 for (Object k : keyedState.keysWith(stateDescriptor, VoidNamespace.INSTANCE)) {
                     keyedState.setCurrentKey(k);
-                    f.process((KS) k, keyedState.getPartitionedState(VoidNamespace.INSTANCE, stateDescriptor));
+                    f.process((KS) k, TtlStates.getPartitionedState(keyedState, VoidNamespace.INSTANCE, stateDescriptor,
+                            context.getStateTtlClock()));
                 }
             } finally {
                 keyedState.setCurrentKey(before);

@@ -13,6 +13,8 @@ public final class OperatorContext {
     private final ExecutionConfig config;
     private final OperatorMetrics metrics;
     private final MailboxExecutor mailbox;
+    /** The time of state time-to-live: the processing clock unless a test harness gives its own. */
+    private Clock stateTtlClock;
 
     /** A subtask outside a job (operator tests), run directly on the calling thread. */
     public OperatorContext(String operatorName, int subtaskIndex, int parallelism,
@@ -53,6 +55,20 @@ public final class OperatorContext {
 
     public Clock getClock() {
         return processingTimeService.getClock();
+    }
+
+    /** The clock that state time-to-live reads ({@code StateTtlConfig}): the processing clock by default. */
+    public Clock getStateTtlClock() {
+        return stateTtlClock != null ? stateTtlClock : getClock();
+    }
+
+    /**
+     * Makes state time-to-live read {@code clock} instead of the processing clock, as Flink's test
+     * harness keeps the two apart ({@code setStateTtlProcessingTime}); before the operator is set up.
+     */
+    public OperatorContext setStateTtlClock(Clock clock) {
+        this.stateTtlClock = clock;
+        return this;
     }
 
     public ExecutionConfig getConfig() {

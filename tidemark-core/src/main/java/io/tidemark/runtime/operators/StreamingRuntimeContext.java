@@ -17,6 +17,7 @@ import io.tidemark.api.common.state.ValueState;
 import io.tidemark.api.common.state.ValueStateDescriptor;
 import io.tidemark.runtime.state.KeyedStateBackend;
 import io.tidemark.runtime.state.VoidNamespace;
+import io.tidemark.runtime.state.ttl.TtlStates;
 
 /** The {@link RuntimeContext} of a function run by a built-in operator. */
 public final class StreamingRuntimeContext implements RuntimeContext {
@@ -44,7 +45,7 @@ public final class StreamingRuntimeContext implements RuntimeContext {
             throw new UnsupportedOperationException(
                     "keyed state (" + d + ") is only available on a keyed stream: call keyBy first");
         }
-        return keyedState.getPartitionedState(VoidNamespace.INSTANCE, d);
+        return TtlStates.getPartitionedState(keyedState, VoidNamespace.INSTANCE, d, context.getStateTtlClock());
     }
 
     @Override

@@ -111,9 +111,18 @@ public final class States {
         };
     }
 
-    /** The Flink descriptor for a Tidemark descriptor. */
+    /** The Flink descriptor for a Tidemark descriptor, with its time-to-live as Flink's own. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static org.apache.flink.api.common.state.StateDescriptor toFlink(StateDescriptor<?, ?> d) {
+        org.apache.flink.api.common.state.StateDescriptor flink = toFlinkWithoutTtl(d);
+        if (d.getTtlConfig().isEnabled()) {
+            flink.enableTimeToLive(TtlConfigs.toFlink(d.getTtlConfig()));
+        }
+        return flink;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static org.apache.flink.api.common.state.StateDescriptor toFlinkWithoutTtl(StateDescriptor<?, ?> d) {
         switch (d.getType()) {
             case VALUE: {
                 ValueStateDescriptor<?> v = (ValueStateDescriptor<?>) d;

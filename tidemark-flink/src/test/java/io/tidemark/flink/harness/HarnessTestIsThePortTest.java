@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HarnessTestIsThePortTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"UserFunctionHarnessTest.java", "MiniClusterJobTest.java"})
+    @ValueSource(strings = {"UserFunctionHarnessTest.java", "MiniClusterJobTest.java", "StateTtlHarnessTest.java"})
     void theFlinkTestIsTheTidemarkTestWithFlinksImports(String file) throws IOException {
         List<String> flink = normalized(Path.of("src/test/java/io/tidemark/flink/harness", file));
         List<String> tidemark = normalized(Path.of("../tidemark-test-utils/src/test/java/io/tidemark/harness", file));

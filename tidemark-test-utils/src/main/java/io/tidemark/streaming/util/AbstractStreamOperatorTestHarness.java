@@ -30,7 +30,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * test pushes elements, watermarks and processing time into it on its own thread and reads what it
  * emitted. The operator is the engine's own (built from the API operator's description), set up with a
  * context of subtask {@code subtaskIndex} of {@code parallelism}; nothing else runs, no thread, no wall
- * clock: processing time is a {@link ManualClock} that only {@link #setProcessingTime} moves.
+ * clock: processing time is a {@link ManualClock} that only {@link #setProcessingTime} moves, and the
+ * time of state time-to-live another that only {@link #setStateTtlProcessingTime} moves (both start at 0).
  *
  * <p>Life cycle, as Flink's: {@link #setup} (once), {@link #initializeState} or
  * {@link #initializeEmptyState} (once, after setup; each calls setup if needed), {@link #open} (calls
@@ -53,6 +54,8 @@ public class AbstractStreamOperatorTestHarness<OUT> implements AutoCloseable {
     private final int parallelism;
     private final int subtaskIndex;
     private final ManualClock clock = new ManualClock(0);
+    /** The time of state time-to-live, apart from processing time as in Flink's harness. */
+    private final ManualClock ttlClock = new ManualClock(0);
     private final ProcessingTimeService processingTime = new ProcessingTimeService(clock);
     private final ExecutionConfig executionConfig = new ExecutionConfig();
     private final ConcurrentLinkedQueue<Object> outputList = new ConcurrentLinkedQueue<>();
@@ -103,8 +106,8 @@ public class AbstractStreamOperatorTestHarness<OUT> implements AutoCloseable {
         if (setupCalled) {
             throw new IllegalStateException("setup() was already called");
         }
-        operator.setup(new OperatorContext("operator", subtaskIndex, parallelism, processingTime, executionConfig),
-                new CollectingOutput());
+        operator.setup(new OperatorContext("operator", subtaskIndex, parallelism, processingTime, executionConfig)
+                .setStateTtlClock(ttlClock), new CollectingOutput());
         setupCalled = true;
     }
 
@@ -184,6 +187,14 @@ public class AbstractStreamOperatorTestHarness<OUT> implements AutoCloseable {
     /** Moves processing time forward by {@code delta} milliseconds (Flink's {@code advanceTime}). */
     public void advanceTime(long delta) throws Exception {
         setProcessingTime(getProcessingTime() + delta);
+    }
+
+    /**
+     * Moves the time that state time-to-live reads to {@code time} (never back). It is kept apart from
+     * processing time, as in Flink's harness: {@link #setProcessingTime} does not move it.
+     */
+    public void setStateTtlProcessingTime(long time) {
+        ttlClock.advanceTo(time);
     }
 
     public long getProcessingTime() {

@@ -28,6 +28,7 @@ public abstract class StateDescriptor<S extends State, T> implements Serializabl
     }
 
     private final String name;
+    private StateTtlConfig ttlConfig = StateTtlConfig.DISABLED;
 
     protected StateDescriptor(String name) {
         this.name = Objects.requireNonNull(name, "a state needs a name");
@@ -35,6 +36,16 @@ public abstract class StateDescriptor<S extends State, T> implements Serializabl
 
     public String getName() {
         return name;
+    }
+
+    /** Gives the state a time-to-live ({@link StateTtlConfig}): its values expire in processing time. */
+    public void enableTimeToLive(StateTtlConfig ttlConfig) {
+        this.ttlConfig = Objects.requireNonNull(ttlConfig, "ttl config");
+    }
+
+    /** The state's time-to-live; {@link StateTtlConfig#DISABLED} unless {@link #enableTimeToLive} set one. */
+    public StateTtlConfig getTtlConfig() {
+        return ttlConfig;
     }
 
     public abstract Type getType();

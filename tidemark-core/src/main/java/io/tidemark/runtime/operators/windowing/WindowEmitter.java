@@ -45,13 +45,15 @@ final class WindowEmitter<OUT> {
     private Firing lastFiring;
 
     /**
+     * @param ttlClock the time of state time-to-live in the window function's per-window and global state
      * @param watermark the operator's current watermark
      * @param merging whether windows merge (per-window state is then not supported)
      * @param log where firings are logged for questions
      */
     @SuppressWarnings("unchecked")
     WindowEmitter(InternalWindowFunction function, Output<OUT> output, Counter numWindowFirings,
-            KeyedStateBackend keyedState, Clock clock, LongSupplier watermark, boolean merging, WindowLog log) {
+            KeyedStateBackend keyedState, Clock clock, Clock ttlClock, LongSupplier watermark, boolean merging,
+            WindowLog log) {
         this.function = function;
         this.log = log;
         this.output = output;
@@ -65,8 +67,8 @@ final class WindowEmitter<OUT> {
                 throw new UnsupportedOperationException("per-window state is not supported with merging windows");
             }
             return window;
-        });
-        this.globalState = new KeyedStateStoreImpl(keyedState, () -> VoidNamespace.INSTANCE);
+        }, ttlClock);
+        this.globalState = new KeyedStateStoreImpl(keyedState, () -> VoidNamespace.INSTANCE, ttlClock);
         function.open(this);
     }
 

@@ -203,7 +203,7 @@ public abstract class WindowOperator<IN, ACC, OUT> extends AbstractStreamOperato
             }
         }
         emitter = new WindowEmitter<>(function, output, metrics.numWindowFirings, keyedState, context.getClock(),
-                this::getCurrentWatermark, merging(), log);
+                context.getStateTtlClock(), this::getCurrentWatermark, merging(), log);
         metrics.setWindowQuery(new WindowOperatorQuery(this, context.getMailbox()));
     }
 
