@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -284,6 +285,21 @@ class StateTtlHarnessTest {
         at(h, 40_000, "a", "w:3");
         at(h, 40_000, "a", "r");
         assertThat(h.extractOutputValues()).containsExactly("2/12", "null", "1/1", "1/3");
+        h.close();
+    }
+
+    @Test
+    void withoutCleanupInBackgroundExpiredStateStaysUntilRead() throws Exception {
+        var h = harness("list", StateTtlConfig.newBuilder(TTL)
+                .setStateVisibility(StateTtlConfig.StateVisibility.ReturnExpiredIfNotCleanedUp)
+                .disableCleanupInBackground().build(), "heap");
+        at(h, 0, "a", "w:x");
+        at(h, 0, "b", "w:y");
+        at(h, 10_000, "c", "w:z");
+        assertThat(h.numKeyedStateEntries()).isEqualTo(3);
+        at(h, 10_000, "a", "r");
+        assertThat(h.extractOutputValues()).containsExactly("x");
+        assertThat(h.numKeyedStateEntries()).isEqualTo(2);
         h.close();
     }
 

@@ -164,8 +164,9 @@ public final class StateTtlConfig implements Serializable {
         }
 
         /**
-         * Incremental cleanup (heap state): each state access also checks up to {@code cleanupSize}
-         * other values and removes the expired ones; with {@code runCleanupForEveryRecord}, each record too.
+         * Incremental cleanup (heap state): each state access first visits up to {@code cleanupSize}
+         * keys of the state and removes their expired values; {@code runCleanupForEveryRecord} is
+         * accepted (Flink's: each record too; the embedded engine cleans up per access).
          */
         public Builder cleanupIncrementally(int cleanupSize, boolean runCleanupForEveryRecord) {
             if (cleanupSize <= 0) {

@@ -8,21 +8,27 @@ import io.tidemark.api.common.state.AggregatingState;
  * ({@link TtlAggregate}): a value added to an expired accumulator starts a fresh one; each add stamps
  * the accumulator now; {@code get} reads it under the rules of {@link TtlPolicy#read}.
  */
-final class TtlAggregatingState<IN, ACC, OUT> implements AggregatingState<IN, OUT> {
+final class TtlAggregatingState<IN, ACC, OUT> extends AbstractTtlState<AggregatingState<Object, TtlValue<ACC>>>
+        implements AggregatingState<IN, OUT> {
 
-    private final AggregatingState<Object, TtlValue<ACC>> original;
     private final AggregateFunction<IN, ACC, OUT> function;
-    private final TtlPolicy policy;
 
     TtlAggregatingState(AggregatingState<Object, TtlValue<ACC>> original, AggregateFunction<IN, ACC, OUT> function,
-            TtlPolicy policy) {
-        this.original = original;
+            TtlPolicy policy, IncrementalCleanup cleanup) {
+        super(original, policy, cleanup);
         this.function = function;
-        this.policy = policy;
+    }
+
+    @Override
+    void cleanCurrentKey() throws Exception {
+        if (policy.expired(original.get())) {
+            original.clear();
+        }
     }
 
     @Override
     public OUT get() throws Exception {
+        accessed();
         TtlValue<ACC> acc = policy.read(original.get(), this::replace, original::clear);
         return acc == null ? null : function.getResult(acc.userValue());
     }
@@ -34,12 +40,8 @@ final class TtlAggregatingState<IN, ACC, OUT> implements AggregatingState<IN, OU
 
     @Override
     public void add(IN value) throws Exception {
+        accessed();
         original.add(value);
-    }
-
-    @Override
-    public void clear() {
-        original.clear();
     }
 
     /** An input that sets the accumulator instead of being added to it (a re-stamp on read). */

@@ -9,18 +9,39 @@ import java.util.List;
  * returns the live elements (and the expired ones too with {@code ReturnExpiredIfNotCleanedUp}) and
  * writes back the live ones alone when some had expired, re-stamped with {@code OnReadAndWrite}.
  */
-final class TtlListState<T> implements ListState<T> {
+final class TtlListState<T> extends AbstractTtlState<ListState<TtlValue<T>>> implements ListState<T> {
 
-    private final ListState<TtlValue<T>> original;
-    private final TtlPolicy policy;
+    TtlListState(ListState<TtlValue<T>> original, TtlPolicy policy, IncrementalCleanup cleanup) {
+        super(original, policy, cleanup);
+    }
 
-    TtlListState(ListState<TtlValue<T>> original, TtlPolicy policy) {
-        this.original = original;
-        this.policy = policy;
+    @Override
+    void cleanCurrentKey() throws Exception {
+        List<TtlValue<T>> live = new ArrayList<>();
+        boolean anyExpired = false;
+        for (TtlValue<T> v : original.get()) {
+            if (policy.expired(v)) {
+                anyExpired = true;
+            } else {
+                live.add(v);
+            }
+        }
+        if (anyExpired) {
+            keep(live);
+        }
+    }
+
+    private void keep(List<TtlValue<T>> live) throws Exception {
+        if (live.isEmpty()) {
+            original.clear();
+        } else {
+            original.update(live);
+        }
     }
 
     @Override
     public Iterable<T> get() throws Exception {
+        accessed();
         List<T> result = new ArrayList<>();
         List<TtlValue<T>> live = new ArrayList<>();
         boolean anyExpired = false;
@@ -36,11 +57,7 @@ final class TtlListState<T> implements ListState<T> {
             }
         }
         if (anyExpired || (policy.updateOnRead() && !live.isEmpty())) {
-            if (live.isEmpty()) {
-                original.clear();
-            } else {
-                original.update(live);
-            }
+            keep(live);
         }
         return result;
     }
@@ -50,16 +67,19 @@ final class TtlListState<T> implements ListState<T> {
         if (value == null) {
             throw new NullPointerException("a list state takes no null element");
         }
+        accessed();
         original.add(policy.wrap(value));
     }
 
     @Override
     public void update(List<T> values) throws Exception {
+        accessed();
         original.update(wrapped(values));
     }
 
     @Override
     public void addAll(List<T> values) throws Exception {
+        accessed();
         original.addAll(wrapped(values));
     }
 
@@ -69,10 +89,5 @@ final class TtlListState<T> implements ListState<T> {
             out.add(policy.wrap(v));
         }
         return out;
-    }
-
-    @Override
-    public void clear() {
-        original.clear();
     }
 }

@@ -11,14 +11,23 @@ import java.util.Map;
  * of an entry (by key or while iterating) follows the rules of {@link TtlPolicy#read}: expired entries
  * are removed as they are met.
  */
-final class TtlMapState<K, V> implements MapState<K, V> {
+final class TtlMapState<K, V> extends AbstractTtlState<MapState<K, TtlValue<V>>> implements MapState<K, V> {
 
-    private final MapState<K, TtlValue<V>> original;
-    private final TtlPolicy policy;
+    TtlMapState(MapState<K, TtlValue<V>> original, TtlPolicy policy, IncrementalCleanup cleanup) {
+        super(original, policy, cleanup);
+    }
 
-    TtlMapState(MapState<K, TtlValue<V>> original, TtlPolicy policy) {
-        this.original = original;
-        this.policy = policy;
+    @Override
+    void cleanCurrentKey() throws Exception {
+        List<K> expired = new ArrayList<>();
+        for (Map.Entry<K, TtlValue<V>> e : original.entries()) {
+            if (policy.expired(e.getValue())) {
+                expired.add(e.getKey());
+            }
+        }
+        for (K key : expired) {
+            original.remove(key);
+        }
     }
 
     private TtlValue<V> read(K key, TtlValue<V> value) throws Exception {
@@ -37,12 +46,14 @@ final class TtlMapState<K, V> implements MapState<K, V> {
 
     @Override
     public V get(K key) throws Exception {
+        accessed();
         TtlValue<V> v = read(key, original.get(key));
         return v == null ? null : v.userValue();
     }
 
     @Override
     public void put(K key, V value) throws Exception {
+        accessed();
         original.put(key, policy.wrap(value));
     }
 
@@ -55,17 +66,20 @@ final class TtlMapState<K, V> implements MapState<K, V> {
 
     @Override
     public void remove(K key) throws Exception {
+        accessed();
         original.remove(key);
     }
 
     @Override
     public boolean contains(K key) throws Exception {
+        accessed();
         return read(key, original.get(key)) != null;
     }
 
     /** The entries as read now (a copy: expired entries were removed or, if returned, are gone afterwards). */
     @Override
     public Iterable<Map.Entry<K, V>> entries() throws Exception {
+        accessed();
         List<Map.Entry<K, TtlValue<V>>> stored = new ArrayList<>();
         for (Map.Entry<K, TtlValue<V>> e : original.entries()) {
             stored.add(new AbstractMap.SimpleImmutableEntry<>(e.getKey(), e.getValue()));
@@ -101,10 +115,5 @@ final class TtlMapState<K, V> implements MapState<K, V> {
     @Override
     public boolean isEmpty() throws Exception {
         return !entries().iterator().hasNext();
-    }
-
-    @Override
-    public void clear() {
-        original.clear();
     }
 }

@@ -8,18 +8,22 @@ import io.tidemark.api.common.state.ReducingState;
  * {@link TtlReduce}: an added value is reduced with the stored one unless that has expired (then it
  * replaces it), and the result is stamped now.
  */
-final class TtlReducingState<T> implements ReducingState<T> {
+final class TtlReducingState<T> extends AbstractTtlState<ReducingState<TtlValue<T>>> implements ReducingState<T> {
 
-    private final ReducingState<TtlValue<T>> original;
-    private final TtlPolicy policy;
+    TtlReducingState(ReducingState<TtlValue<T>> original, TtlPolicy policy, IncrementalCleanup cleanup) {
+        super(original, policy, cleanup);
+    }
 
-    TtlReducingState(ReducingState<TtlValue<T>> original, TtlPolicy policy) {
-        this.original = original;
-        this.policy = policy;
+    @Override
+    void cleanCurrentKey() throws Exception {
+        if (policy.expired(original.get())) {
+            original.clear();
+        }
     }
 
     @Override
     public T get() throws Exception {
+        accessed();
         TtlValue<T> v = policy.read(original.get(), this::replace, original::clear);
         return v == null ? null : v.userValue();
     }
@@ -31,12 +35,8 @@ final class TtlReducingState<T> implements ReducingState<T> {
 
     @Override
     public void add(T value) throws Exception {
+        accessed();
         original.add(policy.wrap(value));
-    }
-
-    @Override
-    public void clear() {
-        original.clear();
     }
 
     /** The user's reduce function over stamped values (Flink's TTL reduce). */

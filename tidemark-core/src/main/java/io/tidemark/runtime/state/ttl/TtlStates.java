@@ -1,18 +1,14 @@
 package io.tidemark.runtime.state.ttl;
 
-import io.tidemark.api.common.state.AggregatingState;
 import io.tidemark.api.common.state.AggregatingStateDescriptor;
-import io.tidemark.api.common.state.ListState;
 import io.tidemark.api.common.state.ListStateDescriptor;
-import io.tidemark.api.common.state.MapState;
 import io.tidemark.api.common.state.MapStateDescriptor;
-import io.tidemark.api.common.state.ReducingState;
 import io.tidemark.api.common.state.ReducingStateDescriptor;
 import io.tidemark.api.common.state.State;
 import io.tidemark.api.common.state.StateDescriptor;
 import io.tidemark.api.common.state.StateTtlConfig;
-import io.tidemark.api.common.state.ValueState;
 import io.tidemark.api.common.state.ValueStateDescriptor;
+import io.tidemark.runtime.state.HeapKeyedStateBackend;
 import io.tidemark.runtime.state.KeyedStateBackend;
 import io.tidemark.time.Clock;
 
@@ -39,37 +35,53 @@ public final class TtlStates {
         switch (d.getType()) {
             case VALUE: {
                 ValueStateDescriptor<Object> v = (ValueStateDescriptor<Object>) d;
-                ValueState<TtlValue<Object>> original = backend.getPartitionedState(namespace,
-                        new ValueStateDescriptor<>(v.getName(), stamped));
-                return (S) new TtlValueState<>(original, policy, v.getDefaultValue());
+                ValueStateDescriptor<TtlValue<Object>> stored = new ValueStateDescriptor<>(v.getName(), stamped);
+                return (S) new TtlValueState<>(backend.getPartitionedState(namespace, stored), policy,
+                        cleanup(backend, stored, namespace, config), v.getDefaultValue());
             }
             case LIST: {
-                ListState<TtlValue<Object>> original = backend.getPartitionedState(namespace,
-                        new ListStateDescriptor<>(d.getName(), stamped));
-                return (S) new TtlListState<>(original, policy);
+                ListStateDescriptor<TtlValue<Object>> stored = new ListStateDescriptor<>(d.getName(), stamped);
+                return (S) new TtlListState<>(backend.getPartitionedState(namespace, stored), policy,
+                        cleanup(backend, stored, namespace, config));
             }
             case MAP: {
                 MapStateDescriptor<Object, Object> m = (MapStateDescriptor<Object, Object>) d;
-                MapState<Object, TtlValue<Object>> original = backend.getPartitionedState(namespace,
-                        new MapStateDescriptor<>(m.getName(), m.getKeyClass(), stamped));
-                return (S) new TtlMapState<>(original, policy);
+                MapStateDescriptor<Object, TtlValue<Object>> stored =
+                        new MapStateDescriptor<>(m.getName(), m.getKeyClass(), stamped);
+                return (S) new TtlMapState<>(backend.getPartitionedState(namespace, stored), policy,
+                        cleanup(backend, stored, namespace, config));
             }
             case REDUCING: {
                 ReducingStateDescriptor<Object> r = (ReducingStateDescriptor<Object>) d;
-                ReducingState<TtlValue<Object>> original = backend.getPartitionedState(namespace,
-                        new ReducingStateDescriptor<>(r.getName(),
-                                new TtlReducingState.TtlReduce<>(r.getReduceFunction(), policy), stamped));
-                return (S) new TtlReducingState<>(original, policy);
+                ReducingStateDescriptor<TtlValue<Object>> stored = new ReducingStateDescriptor<>(r.getName(),
+                        new TtlReducingState.TtlReduce<>(r.getReduceFunction(), policy), stamped);
+                return (S) new TtlReducingState<>(backend.getPartitionedState(namespace, stored), policy,
+                        cleanup(backend, stored, namespace, config));
             }
             case AGGREGATING: {
                 AggregatingStateDescriptor<Object, Object, Object> a = (AggregatingStateDescriptor<Object, Object, Object>) d;
-                AggregatingState<Object, TtlValue<Object>> original = backend.getPartitionedState(namespace,
+                AggregatingStateDescriptor<Object, TtlValue<Object>, TtlValue<Object>> stored =
                         new AggregatingStateDescriptor<>(a.getName(),
-                                new TtlAggregatingState.TtlAggregate<>(a.getAggregateFunction(), policy), stamped));
-                return (S) new TtlAggregatingState<>(original, a.getAggregateFunction(), policy);
+                                new TtlAggregatingState.TtlAggregate<>(a.getAggregateFunction(), policy), stamped);
+                return (S) new TtlAggregatingState<>(backend.getPartitionedState(namespace, stored),
+                        a.getAggregateFunction(), policy, cleanup(backend, stored, namespace, config));
             }
             default:
                 throw new UnsupportedOperationException("time-to-live on state kind " + d.getType());
         }
+    }
+
+    /**
+     * The incremental cleanup of a state on the heap backend, when the configuration has one (set, or
+     * the default of cleanup in the background); none on other backends (Flink's RocksDB cleans up in
+     * compactions instead).
+     */
+    private static IncrementalCleanup cleanup(KeyedStateBackend backend, StateDescriptor<?, ?> stored, Object namespace,
+            StateTtlConfig config) {
+        StateTtlConfig.IncrementalCleanupStrategy incremental = config.getCleanupStrategies().getIncrementalCleanupStrategy();
+        if (incremental == null || !(backend instanceof HeapKeyedStateBackend)) {
+            return null;
+        }
+        return new IncrementalCleanup(backend, stored, namespace, incremental.getCleanupSize());
     }
 }

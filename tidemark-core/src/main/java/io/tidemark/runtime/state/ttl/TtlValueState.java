@@ -3,20 +3,25 @@ package io.tidemark.runtime.state.ttl;
 import io.tidemark.api.common.state.ValueState;
 
 /** A {@link ValueState} with a time-to-live over one that keeps {@link TtlValue}s. */
-final class TtlValueState<T> implements ValueState<T> {
+final class TtlValueState<T> extends AbstractTtlState<ValueState<TtlValue<T>>> implements ValueState<T> {
 
-    private final ValueState<TtlValue<T>> original;
-    private final TtlPolicy policy;
     private final T defaultValue;
 
-    TtlValueState(ValueState<TtlValue<T>> original, TtlPolicy policy, T defaultValue) {
-        this.original = original;
-        this.policy = policy;
+    TtlValueState(ValueState<TtlValue<T>> original, TtlPolicy policy, IncrementalCleanup cleanup, T defaultValue) {
+        super(original, policy, cleanup);
         this.defaultValue = defaultValue;
     }
 
     @Override
+    void cleanCurrentKey() {
+        if (policy.expired(original.value())) {
+            original.clear();
+        }
+    }
+
+    @Override
     public T value() {
+        accessed();
         try {
             TtlValue<T> v = policy.read(original.value(), original::update, original::clear);
             return v == null ? defaultValue : v.userValue();
@@ -29,11 +34,7 @@ final class TtlValueState<T> implements ValueState<T> {
 
     @Override
     public void update(T value) {
+        accessed();
         original.update(policy.wrap(value));
-    }
-
-    @Override
-    public void clear() {
-        original.clear();
     }
 }
