@@ -9,8 +9,8 @@ import io.tidemark.util.OutputTag;
 
 /**
  * What the process operators share: the collector that stamps outputs with the record's (or the
- * event-time timer's) timestamp, and none for a processing-time timer's (as Flink), the user-facing timer service, side outputs, and the routing of both timer
- * domains to one {@link #onTimer} callback.
+ * event-time timer's) timestamp, and a processing-time timer's with none (as Flink), the user-facing
+ * timer service, side outputs, and the routing of both timer domains to one {@link #onTimer} callback.
  */
 abstract class AbstractProcessOperator<IN, OUT> extends AbstractStreamOperator<IN, OUT> {
 

@@ -10,6 +10,7 @@ import io.tidemark.api.common.state.StateTtlConfig;
 import io.tidemark.api.common.state.ValueStateDescriptor;
 import io.tidemark.runtime.state.HeapKeyedStateBackend;
 import io.tidemark.runtime.state.KeyedStateBackend;
+import io.tidemark.runtime.state.VoidNamespace;
 import io.tidemark.time.Clock;
 
 /**
@@ -74,12 +75,13 @@ public final class TtlStates {
     /**
      * The incremental cleanup of a state on the heap backend, when the configuration has one (set, or
      * the default of cleanup in the background); none on other backends (Flink's RocksDB cleans up in
-     * compactions instead).
+     * compactions instead), and none for a window's own state (asked for anew at each firing, and
+     * purged with its window).
      */
     private static IncrementalCleanup cleanup(KeyedStateBackend backend, StateDescriptor<?, ?> stored, Object namespace,
             StateTtlConfig config) {
         StateTtlConfig.IncrementalCleanupStrategy incremental = config.getCleanupStrategies().getIncrementalCleanupStrategy();
-        if (incremental == null || !(backend instanceof HeapKeyedStateBackend)) {
+        if (incremental == null || !(backend instanceof HeapKeyedStateBackend) || namespace != VoidNamespace.INSTANCE) {
             return null;
         }
         return new IncrementalCleanup(backend, stored, namespace, incremental.getCleanupSize());
