@@ -19,6 +19,7 @@ import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.functions.KeyedProcessFunction;
 import io.tidemark.streaming.api.functions.ProcessFunction;
 import io.tidemark.streaming.api.functions.co.BroadcastProcessFunction;
+import io.tidemark.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import io.tidemark.streaming.api.functions.co.KeyedCoProcessFunction;
 import io.tidemark.streaming.api.operators.KeyedProcessOperator;
 import io.tidemark.streaming.api.operators.StreamFlatMap;
@@ -28,6 +29,7 @@ import io.tidemark.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import io.tidemark.streaming.runtime.streamrecord.StreamRecord;
 import io.tidemark.streaming.util.AbstractStreamOperatorTestHarness;
 import io.tidemark.streaming.util.BroadcastOperatorTestHarness;
+import io.tidemark.streaming.util.KeyedBroadcastOperatorTestHarness;
 import io.tidemark.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import io.tidemark.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 import io.tidemark.streaming.util.OneInputStreamOperatorTestHarness;
@@ -323,6 +325,61 @@ class UserFunctionHarnessTest {
         assertThat(h.getOutput()).containsExactly(new StreamRecord<>("t1 45 > 40", 2_000), new Watermark(4_000));
         assertThat(h.getSideOutput(ThresholdAlerts.NO_LIMIT)).containsExactly(new StreamRecord<>("t1", 1_000));
         assertThat(h.getBroadcastState(ThresholdAlerts.LIMITS).get("t1")).isEqualTo(50);
+        h.close();
+    }
+
+    /**
+     * Counts each user's clicks (user, page) and alerts when a count passes the limit broadcast as
+     * ("clicks", n); a broadcast ("reset", 0) clears every user's count.
+     */
+    static class ClickLimits
+            extends KeyedBroadcastProcessFunction<String, Tuple2<String, String>, Tuple2<String, Integer>, String> {
+        static final MapStateDescriptor<String, Integer> LIMITS =
+                new MapStateDescriptor<>("limits", Types.STRING, Types.INT);
+        static final ValueStateDescriptor<Integer> COUNT = new ValueStateDescriptor<>("count", Types.INT);
+
+        @Override
+        public void processElement(Tuple2<String, String> click, ReadOnlyContext ctx, Collector<String> out)
+                throws Exception {
+            ValueState<Integer> count = getRuntimeContext().getState(COUNT);
+            int n = count.value() == null ? 1 : count.value() + 1;
+            count.update(n);
+            Integer limit = ctx.getBroadcastState(LIMITS).get("clicks");
+            if (limit != null && n > limit) {
+                out.collect(click.f0 + " over " + limit + " with " + n);
+            }
+        }
+
+        @Override
+        public void processBroadcastElement(Tuple2<String, Integer> rule, Context ctx, Collector<String> out)
+                throws Exception {
+            if (rule.f0.equals("reset")) {
+                ctx.applyToKeyedState(COUNT, (user, state) -> state.clear());
+            } else {
+                ctx.getBroadcastState(LIMITS).put(rule.f0, rule.f1);
+            }
+        }
+    }
+
+    @Test
+    void keyedBroadcastProcessFunction() throws Exception {
+        KeyedBroadcastOperatorTestHarness<String, Tuple2<String, String>, Tuple2<String, Integer>, String> h =
+                ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(new ClickLimits(), c -> c.f0, Types.STRING,
+                        ClickLimits.LIMITS);
+        h.processBroadcastElement(Tuple2.of("clicks", 2), 0);
+        h.processElement(Tuple2.of("ann", "/a"), 1);
+        h.processElement(Tuple2.of("ann", "/b"), 2);
+        h.processElement(Tuple2.of("bob", "/a"), 3);
+        h.processElement(Tuple2.of("ann", "/c"), 4);
+        h.processBroadcastElement(Tuple2.of("reset", 0), 5);
+        h.processElement(Tuple2.of("ann", "/d"), 6);
+        h.processElement(Tuple2.of("bob", "/b"), 7);
+        h.processElement(Tuple2.of("bob", "/c"), 8);
+        h.processElement(Tuple2.of("bob", "/d"), 9);
+
+        assertThat(h.extractOutputStreamRecords()).containsExactly(
+                new StreamRecord<>("ann over 2 with 3", 4), new StreamRecord<>("bob over 2 with 3", 9));
+        assertThat(h.getBroadcastState(ClickLimits.LIMITS).get("clicks")).isEqualTo(2);
         h.close();
     }
 
