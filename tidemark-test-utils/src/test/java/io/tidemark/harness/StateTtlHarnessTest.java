@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -304,27 +305,34 @@ class StateTtlHarnessTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"value", "list", "sum"})
-    void timestampsSurviveACheckpoint(String kind) throws Exception {
+    @CsvSource({"value,heap", "list,heap", "sum,heap", "value,rocksdb", "map,rocksdb", "countAndSum,rocksdb"})
+    void timestampsSurviveACheckpoint(String kind, String backend) throws Exception {
         OperatorSubtaskState state;
         StateTtlConfig ttl = StateTtlConfig.newBuilder(TTL).build();
-        try (var h = harness(kind, ttl, "heap")) {
-            at(h, 0, "a", "w:1");
-            at(h, 5_000, "b", "w:2");
+        boolean map = kind.equals("map");
+        try (var h = harness(kind, ttl, backend)) {
+            at(h, 0, "a", map ? "w:k=1" : "w:1");
+            at(h, 5_000, "b", map ? "w:k=2" : "w:2");
             state = h.snapshot(1L, 5_000L);
         }
         KeyedOneInputStreamOperatorTestHarness<String, Tuple2<String, String>, String> restored =
                 new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new StateProbe(kind, ttl)),
                         c -> c.f0, Types.STRING);
+        if (backend.equals("rocksdb")) {
+            restored.setStateBackend(new EmbeddedRocksDBStateBackend());
+        }
         restored.initializeState(state);
         restored.open();
-        at(restored, 9_000, "a", "r");
-        at(restored, 9_000, "b", "r");
-        at(restored, 10_000, "a", "r");
-        at(restored, 10_000, "b", "r");
-        at(restored, 15_000, "b", "r");
+        String read = map ? "r:k" : "r";
+        at(restored, 9_000, "a", read);
+        at(restored, 9_000, "b", read);
+        at(restored, 10_000, "a", read);
+        at(restored, 10_000, "b", read);
+        at(restored, 15_000, "b", read);
         String none = kind.equals("list") ? "" : "null";
-        assertThat(restored.extractOutputValues()).containsExactly("1", "2", none, "2", none);
+        String one = kind.equals("countAndSum") ? "1/1" : "1";
+        String two = kind.equals("countAndSum") ? "1/2" : "2";
+        assertThat(restored.extractOutputValues()).containsExactly(one, two, none, two, none);
         restored.close();
     }
 }
