@@ -3,6 +3,7 @@ package io.tidemark.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tidemark.connector.kafka.broker.LocalKafkaBroker;
+import io.tidemark.runtime.checkpoint.CrashPoints;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -233,10 +234,10 @@ class KafkaJobTest {
 
     /**
      * With {@code checkpoint:}: a Kafka source resumes at its checkpointed offsets and the results go to a
-     * topic exactly once (the default delivery then: one transaction per checkpoint). The command's JVM is
-     * killed with SIGKILL twice after checkpoints; a {@code read_committed} reader then sees exactly the
-     * results of a run without faults (written to a file), in the same order, and the last run's summary
-     * counts what that run's does.
+     * topic exactly once (the default delivery then: one transaction per checkpoint). The command's JVM
+     * halts as at a SIGKILL twice ({@link CrashPoints}): after a checkpoint, and in the run resumed from it;
+     * a {@code read_committed} reader then sees exactly the results of a run without faults (written to a
+     * file), in the same order, and the last run's summary counts what that run's does.
      */
     @Test
     void killedTwiceAtCheckpointsAKafkaJobResumesAtItsOffsetsAndWritesEachResultOnce(@TempDir Path dir) throws Exception {
@@ -276,13 +277,14 @@ class KafkaJobTest {
         Files.writeString(job, job(source, "{type: kafka, bootstrap-servers: '" + broker.bootstrapServers() + "', topic: " + topic + "-stats}",
                 "{type: jsonl, path: cp/dead.jsonl}").replace(perEvent, watermark).replace("path: out/late.jsonl", "path: cp/late.jsonl")
                 + "checkpoint: {dir: chk, interval: 50ms}\n");
-        for (int kill = 0; kill < 2; kill++) {
-            Path err = dir.resolve("kill-" + kill + ".err");
-            Process p = ChildCli.start(err, List.of("-Xmx256m"), "run", "-q", "--no-progress", job.toString());
-            int before = kill;
-            ChildCli.await(java.time.Duration.ofSeconds(60), () -> !p.isAlive() || ChildCli.latestCheckpoint(dir.resolve("chk")) > before * 3 + 2);
-            p.destroyForcibly();
-            assertThat(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        // the first run halts as at a SIGKILL once its third checkpoint is complete; the second, resumed from
+        // it, at its fourth commit, so its checkpoints (the first of them right after the restore) are in play
+        for (String crashAt : List.of("checkpoint.completed:3", "commit.begin:4")) {
+            Path err = dir.resolve("crash-" + crashAt.replace(':', '-') + ".err");
+            Process p = ChildCli.start(err, List.of("-Xmx256m", "-D" + CrashPoints.PROPERTY + "=" + crashAt),
+                    "run", "-q", "--no-progress", job.toString());
+            assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue()).as(Files.readString(err)).isEqualTo(CrashPoints.EXIT_CODE);
         }
         CliHarness.Result last = CliHarness.run("run", "--no-progress", job.toString());
         last.assertOk();

@@ -95,11 +95,19 @@ public final class KafkaSource<OUT> implements SplitSourceFunction<OUT>, Checkpo
         }
     }
 
-    /** Each partition this subtask reads, with the offset of its next record; empty before {@link #run}. */
+    /**
+     * Each partition this subtask reads, with the offset of its next record. Before {@link #run} has
+     * made its reader, the restored positions as they were (nothing read since): a checkpoint taken
+     * that early must not lose them, or the next restore would read the topic from its starting offsets
+     * again.
+     */
     @Override
     public Map<String, KafkaPartitionSplit> snapshotSplitState() {
         KafkaSourceReader<OUT> r = reader;
-        return r == null ? Map.of() : r.snapshotState();
+        if (r != null) {
+            return r.snapshotState();
+        }
+        return restored == null ? Map.of() : Map.copyOf(restored);
     }
 
     @Override

@@ -529,12 +529,22 @@ public final class KafkaSourceReader<T> {
         return failedCommits;
     }
 
-    /** Each partition with the offset of its next record: consistent with the emitted records when taken under the lock. */
+    /**
+     * Each partition with the offset of its next record: consistent with the emitted records when taken
+     * under the lock. A restored partition that discovery has not assigned yet keeps its restored
+     * position (nothing of it was read), so a checkpoint taken right after a restore holds every position
+     * it was restored with.
+     */
     public Map<String, KafkaPartitionSplit> snapshotState() {
         synchronized (lock) {
             Map<String, KafkaPartitionSplit> state = new LinkedHashMap<>();
             for (PartitionState ps : partitions.values()) {
                 state.put(ps.splitId, new KafkaPartitionSplit(ps.tp, ps.nextOffset, ps.stoppingOffset));
+            }
+            for (Map.Entry<String, KafkaPartitionSplit> r : restored.entrySet()) {
+                if (!partitions.containsKey(r.getValue().topicPartition())) {
+                    state.put(r.getKey(), r.getValue());
+                }
             }
             return state;
         }
