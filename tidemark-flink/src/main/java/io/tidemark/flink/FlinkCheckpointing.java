@@ -44,9 +44,11 @@ public final class FlinkCheckpointing {
     private final boolean atLeastOnce;
     private final Duration timeout;
     private final int tolerableFailures;
+    private final int maxConcurrent;
 
     private FlinkCheckpointing(Path dir, Duration interval, int retain, Path recovery, boolean atLeastOnce, Duration timeout,
-            int tolerableFailures) {
+            int tolerableFailures, int maxConcurrent) {
+        this.maxConcurrent = maxConcurrent;
         this.dir = dir == null ? null : dir.toAbsolutePath();
         this.interval = Objects.requireNonNull(interval, "interval");
         if (interval.toMillis() < 10) {
@@ -65,13 +67,13 @@ public final class FlinkCheckpointing {
     /** Checkpoints every {@code interval} into {@code dir}, keeping the last {@code retain}; resumes from the latest there. */
     public static FlinkCheckpointing of(Path dir, Duration interval, int retain) {
         Objects.requireNonNull(dir, "dir");
-        return new FlinkCheckpointing(dir, interval, retain, dir, false, Duration.ofMinutes(10), 0);
+        return new FlinkCheckpointing(dir, interval, retain, dir, false, Duration.ofMinutes(10), 0, 1);
     }
 
     /**
      * The checkpoints a Tidemark job asked for ({@code env.enableCheckpointing(...)},
      * {@code env.getCheckpointConfig()}): interval, mode, storage, retained checkpoints, timeout,
-     * tolerable failures, and the state-recovery path (a checkpoint, or a directory meaning its latest
+     * tolerable failures, concurrent checkpoints, and the state-recovery path (a checkpoint, or a directory meaning its latest
      * one; none: a fresh start). Without storage, Flink keeps checkpoints in the JobManager's memory:
      * nothing is retained or restored.
      */
@@ -83,12 +85,12 @@ public final class FlinkCheckpointing {
                 Duration.ofMillis(c.getCheckpointInterval()), c.getNumRetainedCheckpoints(),
                 c.getStateRecoveryPath() == null ? null : Path.of(c.getStateRecoveryPath()),
                 c.getCheckpointingConsistencyMode() == io.tidemark.core.execution.CheckpointingMode.AT_LEAST_ONCE,
-                Duration.ofMillis(c.getCheckpointTimeout()), c.getTolerableCheckpointFailureNumber());
+                Duration.ofMillis(c.getCheckpointTimeout()), c.getTolerableCheckpointFailureNumber(), c.getMaxConcurrentCheckpoints());
     }
 
     /** The same, but the job starts from nothing, whatever {@code dir} holds. */
     public FlinkCheckpointing fresh() {
-        return new FlinkCheckpointing(dir, interval, retain, null, atLeastOnce, timeout, tolerableFailures);
+        return new FlinkCheckpointing(dir, interval, retain, null, atLeastOnce, timeout, tolerableFailures, maxConcurrent);
     }
 
     /** The checkpoint directory; null when Flink keeps checkpoints in memory. */
@@ -134,6 +136,7 @@ public final class FlinkCheckpointing {
                 : CheckpointingMode.EXACTLY_ONCE);
         conf.set(CheckpointingOptions.CHECKPOINTING_TIMEOUT, timeout);
         conf.set(CheckpointingOptions.TOLERABLE_FAILURE_NUMBER, tolerableFailures);
+        conf.set(CheckpointingOptions.MAX_CONCURRENT_CHECKPOINTS, maxConcurrent);
         if (dir != null) {
             conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
             conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, dir.toUri().toString());

@@ -19,7 +19,7 @@ final class FlinkExecutor implements PipelineExecutor {
 
     @Override
     public JobClient execute(Pipeline pipeline) throws Exception {
-        FlinkRunner.Options o = FlinkRunner.withJobCheckpoints(options, pipeline.config());
+        FlinkRunner.Options o = FlinkRunner.withJobCheckpoints(options.over(pipeline.configuration()), pipeline.config());
         StreamExecutionEnvironment flink = FlinkRunner.environment(o);
         FlinkTranslator.translate(pipeline, flink);
         if (o.getParallelism() > 0) {

@@ -124,6 +124,17 @@ public final class FlinkRunner {
             return checkpointing;
         }
 
+        /**
+         * These options over the keys the program configured ({@code env.configure}, Tidemark's
+         * {@code Configuration}): every key goes to Flink as it is; the options' own configuration
+         * wins where both set a key.
+         */
+        Options over(io.tidemark.configuration.Configuration program) {
+            Configuration c = Configuration.fromMap(program.toMap());
+            c.addAll(configuration);
+            return new Options(host, port, jars, parallelism, c, context, checkpointing);
+        }
+
         /** The Flink configuration of the job: the extra configuration and the checkpoint settings. */
         Configuration jobConfiguration() {
             Configuration c = new Configuration(configuration);
@@ -226,7 +237,7 @@ public final class FlinkRunner {
      */
     public static Result execute(io.tidemark.streaming.api.environment.StreamExecutionEnvironment env, String jobName,
             Options options) throws Exception {
-        options = withJobCheckpoints(options, env.getConfig());
+        options = withJobCheckpoints(options.over(programConfiguration(env)), env.getConfig());
         StreamExecutionEnvironment flink = environment(options);
         FlinkTranslator.translate(env, flink);
         if (options.getParallelism() > 0) {
@@ -256,17 +267,26 @@ public final class FlinkRunner {
                 ? options.withCheckpointing(FlinkCheckpointing.from(c)) : options;
     }
 
+    /** The keys the program configured on {@code env}. */
+    private static io.tidemark.configuration.Configuration programConfiguration(
+            io.tidemark.streaming.api.environment.StreamExecutionEnvironment env) {
+        return io.tidemark.configuration.Configuration.fromMap(env.getConfiguration().toMap());
+    }
+
     /** The Flink environment the options describe (useful to translate without running). */
     public static StreamExecutionEnvironment environment(Options options) {
         Configuration conf = options.jobConfiguration();
+        StreamExecutionEnvironment env;
         if (options.isContext()) {
-            return StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        }
-        if (options.isRemote()) {
-            return StreamExecutionEnvironment.createRemoteEnvironment(options.getHost(), options.getPort(), conf,
+            env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        } else if (options.isRemote()) {
+            env = StreamExecutionEnvironment.createRemoteEnvironment(options.getHost(), options.getPort(), conf,
                     options.getJars().toArray(new String[0]));
+        } else {
+            env = StreamExecutionEnvironment.createLocalEnvironment(conf);
         }
-        return StreamExecutionEnvironment.createLocalEnvironment(conf);
+        env.configure(conf); // a remote environment keeps job keys (the restart strategy) only when configured
+        return env;
     }
 
     /** The translated functions' counters by operator, from Flink's accumulators ({@code operator#metric}). */

@@ -1,6 +1,7 @@
 package io.tidemark.core.execution;
 
 import io.tidemark.api.common.ExecutionConfig;
+import io.tidemark.configuration.Configuration;
 import io.tidemark.streaming.api.transformations.Transformation;
 import io.tidemark.time.Clock;
 import java.util.List;
@@ -14,15 +15,24 @@ import java.util.Objects;
  * @param config job-wide settings (watermark emission)
  * @param clock the processing-time clock ({@code env.setClock}); an engine that cannot follow it says so
  * @param parallelism the default parallelism of operators
+ * @param configuration the keys the program configured ({@code env.configure}) and the runtime mode:
+ *     the embedded engine honours some (and warns about the others), the Flink runner hands all to Flink
  */
 public record Pipeline(String jobName, List<Transformation<?>> transformations, ExecutionConfig config, Clock clock,
-        int parallelism) {
+        int parallelism, Configuration configuration) {
+
+    /** A pipeline without configured keys. */
+    public Pipeline(String jobName, List<Transformation<?>> transformations, ExecutionConfig config, Clock clock,
+            int parallelism) {
+        this(jobName, transformations, config, clock, parallelism, new Configuration());
+    }
 
     public Pipeline {
         Objects.requireNonNull(jobName, "job name");
         transformations = List.copyOf(transformations);
         Objects.requireNonNull(config, "execution config");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(configuration, "configuration");
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1: " + parallelism);
         }

@@ -22,6 +22,6 @@ public final class EmbeddedExecutorFactory implements PipelineExecutorFactory {
         if (!options.isEmpty()) {
             throw new IllegalArgumentException("the embedded engine takes no options; got " + options.keySet());
         }
-        return LocalExecutor::start;
+        return new EmbeddedExecutor();
     }
 }

@@ -79,6 +79,15 @@ public final class LocalExecutor {
 
     /** Builds and starts the job as attempt {@code attempt} (0, one more for each restart) of job {@code jobId}. */
     public static LocalJob start(Pipeline pipeline, JobID jobId, int attempt) {
+        return start(pipeline, jobId, attempt, false);
+    }
+
+    /**
+     * {@link #start(Pipeline, JobID, int)}; with {@code copyAll}, every subtask runs copies of the
+     * pipeline's functions (else the first subtask runs the pipeline's own), so the pipeline stays as
+     * the program built it, for another attempt.
+     */
+    static LocalJob start(Pipeline pipeline, JobID jobId, int attempt, boolean copyAll) {
         String jobName = pipeline.jobName();
         ExecutionConfig config = pipeline.config();
         Clock clock = pipeline.clock();
@@ -169,7 +178,7 @@ public final class LocalExecutor {
 
         List<OperatorMetrics> allMetrics = new ArrayList<>();
         List<Task> tasks = new ArrayList<>();
-        Graph graph = new Graph(inputs, consumers, headOf, gates, offsets, parallelism, new AlignmentGroups());
+        Graph graph = new Graph(inputs, consumers, headOf, gates, offsets, parallelism, new AlignmentGroups(), copyAll);
         for (Map.Entry<Transformation<?>, List<Transformation<?>>> chain : chains.entrySet()) {
             int p = parallelism.get(chain.getKey());
             for (int subtask = 0; subtask < p; subtask++) {
@@ -189,7 +198,8 @@ public final class LocalExecutor {
     /** The job graph a subtask is wired from. */
     private record Graph(Map<Transformation<?>, List<InEdge>> inputs, Map<Transformation<?>, List<OutEdge>> consumers,
             Map<Transformation<?>, Transformation<?>> headOf, Map<Transformation<?>, InputGate[]> gates,
-            Map<Transformation<?>, int[]> offsets, Map<Transformation<?>, Integer> parallelism, AlignmentGroups alignment) {}
+            Map<Transformation<?>, int[]> offsets, Map<Transformation<?>, Integer> parallelism, AlignmentGroups alignment,
+            boolean copyAll) {}
 
     private static boolean isPhysical(Transformation<?> t) {
         return t instanceof SourceTransformation || t instanceof OneInputTransformation || t instanceof TwoInputTransformation;
@@ -283,6 +293,7 @@ public final class LocalExecutor {
         String jobName = where.jobName();
         int subtask = where.indexOfThisSubtask();
         int p = where.numberOfParallelSubtasks();
+        boolean copy = subtask > 0 || graph.copyAll();
         ProcessingTimeService timeService = new ProcessingTimeService(clock);
         TaskMailbox mailbox = new TaskMailbox();
         Transformation<?> head = chain.get(0);
@@ -300,8 +311,8 @@ public final class LocalExecutor {
                 continue;
             }
             AbstractStreamOperator operator = t instanceof TwoInputTransformation
-                    ? twoInputOperator((TwoInputTransformation<?, ?, ?>) t, subtask)
-                    : oneInputOperator((OneInputTransformation<?, ?>) t, subtask, config);
+                    ? twoInputOperator((TwoInputTransformation<?, ?, ?>) t, copy)
+                    : oneInputOperator((OneInputTransformation<?, ?>) t, copy, config);
             OperatorContext ctx = new OperatorContext(named(where, t, config), timeService, config, mailbox);
             List<InEdge> in = graph.inputs().get(t);
             if (in.size() == 1) { // the one operator its records and watermarks come from
@@ -344,7 +355,7 @@ public final class LocalExecutor {
         CheckpointCoordinator coordinator = checkpoints.coordinator();
         if (head instanceof SourceTransformation) {
             SourceDescription d = ((SourceTransformation<?>) head).getDescription();
-            if (subtask > 0) {
+            if (copy) {
                 d = Copies.copy(d, "source '" + head.getName() + "'");
             }
             Function userFunction = d.match(SourceDescription.Function::function, SourceDescription.Splits::source);
@@ -372,26 +383,26 @@ public final class LocalExecutor {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static AbstractStreamOperator<?, ?> oneInputOperator(OneInputTransformation<?, ?> op, int subtask,
+    private static AbstractStreamOperator<?, ?> oneInputOperator(OneInputTransformation<?, ?> op, boolean copy,
             ExecutionConfig config) {
-        AbstractStreamOperator operator = Operators.create(subtask == 0
+        AbstractStreamOperator operator = Operators.create(!copy
                 ? op.getDescription()
                 : Copies.copy(op.getDescription(), "operator '" + op.getName() + "'"), config.getStateBackend());
         KeySelector keySelector = op.getKeySelector();
         if (keySelector != null) {
-            operator.setKeySelector(subtask == 0 ? keySelector : Copies.copy(keySelector, "the key selector of '" + op.getName() + "'"));
+            operator.setKeySelector(!copy ? keySelector : Copies.copy(keySelector, "the key selector of '" + op.getName() + "'"));
         }
         return operator;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static AbstractStreamOperator<?, ?> twoInputOperator(TwoInputTransformation<?, ?, ?> op, int subtask) {
-        AbstractTwoInputOperator operator = TwoInputOperators.create(subtask == 0
+    private static AbstractStreamOperator<?, ?> twoInputOperator(TwoInputTransformation<?, ?, ?> op, boolean copy) {
+        AbstractTwoInputOperator operator = TwoInputOperators.create(!copy
                 ? op.getDescription()
                 : Copies.copy(op.getDescription(), "operator '" + op.getName() + "'"));
         KeySelector k1 = op.getKeySelector1();
         KeySelector k2 = op.getKeySelector2();
-        if (subtask > 0) {
+        if (copy) {
             k1 = k1 == null ? null : Copies.copy(k1, "the first key selector of '" + op.getName() + "'");
             k2 = k2 == null ? null : Copies.copy(k2, "the second key selector of '" + op.getName() + "'");
         }

@@ -19,7 +19,10 @@ final class FlinkContext extends StreamExecutionEnvironment {
         // made before the context is set: Flink makes no remote environment inside a context
         StreamExecutionEnvironment env = FlinkRunner.environment(SharedMiniCluster.options());
         env.setParallelism(1);
-        initializeContextEnvironment(configuration -> env);
+        initializeContextEnvironment(configuration -> {
+            env.configure(configuration); // as Flink's own context environments apply the program's configuration
+            return env;
+        });
         try {
             main.run();
         } finally {

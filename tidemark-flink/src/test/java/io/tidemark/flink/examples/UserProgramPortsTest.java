@@ -2,6 +2,7 @@ package io.tidemark.flink.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tidemark.flink.examples.original.users.ConfiguredJob;
 import io.tidemark.flink.examples.original.users.SubtaskReport;
 import io.tidemark.flink.examples.original.users.WordsBySubtask;
 import java.util.List;
@@ -52,5 +53,21 @@ class UserProgramPortsTest {
             assertThat(sorted(tidemark)).as("max parallelism %s", List.of(args)).isEqualTo(sorted(flink))
                     .contains("counts:3> (to,8)", "lengths:3> length 2");
         }
+    }
+
+    /**
+     * A job configured through a {@code Configuration}: the same parallelism, maximum parallelism,
+     * watermark interval and option values on both engines, and the fixed-delay restart strategy
+     * restarts it once on both (its map reports attempt 1).
+     */
+    @Test
+    void configuredJob() throws Exception {
+        ExamplePorts.assertImportsOnlyDiffer("users/ConfiguredJob.java");
+        List<String> flink = ExamplePorts.printedByFlink(() -> ConfiguredJob.main(new String[0]));
+        List<String> tidemark = ExamplePorts.printed(() -> io.tidemark.examples.flink.users.ConfiguredJob.main(new String[0]));
+        assertThat(sorted(tidemark)).isEqualTo(sorted(flink))
+                .contains("parallelism 2, max 64, watermarks every 50 ms, checkpoint timeout PT2M, first 3, 10 ms between attempts",
+                        "open subtask 1 of 2, attempt 1, max 64", "1> n 3", "2> n 6")
+                .hasSize(7);
     }
 }

@@ -24,6 +24,7 @@ public class CheckpointConfig implements Serializable {
     private int numRetained = 1;
     private int tolerableFailures;
     private String recoveryPath;
+    private int maxConcurrent = 1;
 
     /** Whether checkpoints are taken: an interval was set. */
     public boolean isCheckpointingEnabled() {
@@ -77,6 +78,23 @@ public class CheckpointConfig implements Serializable {
 
     public long getCheckpointTimeout() {
         return timeout;
+    }
+
+    /**
+     * How many checkpoints may be in progress at once ({@code execution.checkpointing.max-concurrent-checkpoints});
+     * 1 by default. A bound: the embedded engine takes one checkpoint at a time, within any bound; on
+     * Flink the runner passes it to Flink.
+     */
+    public CheckpointConfig setMaxConcurrentCheckpoints(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("the maximum of concurrent checkpoints must be at least 1: " + n);
+        }
+        this.maxConcurrent = n;
+        return this;
+    }
+
+    public int getMaxConcurrentCheckpoints() {
+        return maxConcurrent;
     }
 
     /** Completed checkpoints kept on disk ({@code execution.checkpointing.num-retained}); 1 by default. */

@@ -2,6 +2,10 @@ package io.tidemark.streaming.api.environment;
 
 import io.tidemark.api.common.ExecutionConfig;
 import io.tidemark.api.common.JobExecutionResult;
+import io.tidemark.api.common.RuntimeExecutionMode;
+import io.tidemark.configuration.Configuration;
+import io.tidemark.configuration.ExecutionOptions;
+import io.tidemark.configuration.ReadableConfig;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.api.common.typeinfo.TypeInformation;
 import io.tidemark.core.execution.JobClient;
@@ -37,6 +41,8 @@ import java.util.Objects;
 public class StreamExecutionEnvironment {
 
     private final ExecutionConfig config = new ExecutionConfig();
+    /** Every key given by {@link #configure} and the runtime mode: the job carries them to its engine. */
+    private final Configuration configuration = new Configuration();
     private final List<Transformation<?>> transformations = new ArrayList<>();
     private int parallelism = 1;
     private Clock clock = SystemClock.getInstance();
@@ -67,6 +73,52 @@ public class StreamExecutionEnvironment {
     /** Same as {@link #getExecutionEnvironment()}. */
     public static StreamExecutionEnvironment createLocalEnvironment() {
         return new StreamExecutionEnvironment();
+    }
+
+    /** An environment configured by {@code configuration} ({@link #configure}). */
+    public static StreamExecutionEnvironment getExecutionEnvironment(Configuration configuration) {
+        StreamExecutionEnvironment env = new StreamExecutionEnvironment();
+        env.configure(configuration);
+        return env;
+    }
+
+    /** Same as {@link #getExecutionEnvironment(Configuration)}. */
+    public static StreamExecutionEnvironment createLocalEnvironment(Configuration configuration) {
+        return getExecutionEnvironment(configuration);
+    }
+
+    /**
+     * Applies every key {@code configuration} sets, as Flink does; settings whose keys it does not set
+     * stay. The embedded engine honours the keys {@link EnvironmentConfiguration#HONOURED} lists
+     * (parallelism, watermark interval, maximum parallelism, runtime mode, checkpoints, state backend,
+     * restart strategy) and names the others once, in a warning, when the job starts; the Flink runner
+     * hands every key to Flink. A bad value fails here, naming its key.
+     */
+    public void configure(ReadableConfig configuration) {
+        Configuration given = Configuration.fromMap(configuration.toMap());
+        EnvironmentConfiguration.apply(given, this);
+        given.getOptional(ExecutionOptions.RUNTIME_MODE); // fails now on a bad value
+        this.configuration.addAll(given);
+    }
+
+    /** Same as {@link #configure(ReadableConfig)}; the class loader is not used. */
+    public void configure(ReadableConfig configuration, ClassLoader classLoader) {
+        configure(configuration);
+    }
+
+    /** The keys given to {@link #configure} and the runtime mode. */
+    public ReadableConfig getConfiguration() {
+        return new Configuration(configuration);
+    }
+
+    /**
+     * How the job runs its inputs ({@code execution.runtime-mode}): STREAMING (the default), BATCH
+     * (bounded inputs processed as a whole: docs/semantics.md) or AUTOMATIC (BATCH when every source is
+     * bounded).
+     */
+    public StreamExecutionEnvironment setRuntimeMode(RuntimeExecutionMode mode) {
+        configuration.set(ExecutionOptions.RUNTIME_MODE, Objects.requireNonNull(mode, "runtime mode"));
+        return this;
     }
 
     public ExecutionConfig getConfig() {
@@ -284,7 +336,7 @@ public class StreamExecutionEnvironment {
         if (transformations.isEmpty()) {
             throw new IllegalStateException("no operators defined: add a source and a sink before execute()");
         }
-        Pipeline pipeline = new Pipeline(jobName, transformations, config, clock, parallelism);
+        Pipeline pipeline = new Pipeline(jobName, transformations, config, clock, parallelism, new Configuration(configuration));
         transformations.clear();
         return getExecutor().execute(pipeline);
     }
