@@ -30,6 +30,8 @@ import io.tidemark.flink.bridge.States;
 import io.tidemark.flink.bridge.Watermarks;
 import io.tidemark.flink.bridge.Windows;
 import io.tidemark.core.execution.Pipeline;
+import io.tidemark.core.execution.RuntimeModes;
+import io.tidemark.flink.bridge.BoundedSources;
 import io.tidemark.streaming.api.functions.KeyedProcessFunction;
 import io.tidemark.streaming.api.functions.ProcessFunction;
 import io.tidemark.streaming.api.functions.sink.SinkFunction;
@@ -116,11 +118,14 @@ public final class FlinkTranslator {
     /** Nodes whose side outputs come from an operator their translation put before the last one (a sort's buffer). */
     private final Map<Integer, SingleOutputStreamOperator<Object>> sideOutputsOf = new HashMap<>();
     private final boolean perEvent;
+    /** Whether the job runs in BATCH mode: its bounded sources are declared bounded to Flink. */
+    private final boolean batch;
 
     private FlinkTranslator(Pipeline pipeline, StreamExecutionEnvironment flink) {
         this.pipeline = pipeline;
         this.flink = flink;
         this.perEvent = pipeline.config().isPerEventWatermarks();
+        this.batch = RuntimeModes.of(pipeline) == io.tidemark.api.common.RuntimeExecutionMode.BATCH;
     }
 
     /**
@@ -130,7 +135,8 @@ public final class FlinkTranslator {
     public static void translate(io.tidemark.streaming.api.environment.StreamExecutionEnvironment tidemark,
             StreamExecutionEnvironment flink) {
         translate(new Pipeline("", tidemark.getTransformations(), tidemark.getConfig(), tidemark.getClock(),
-                tidemark.getParallelism()), flink);
+                tidemark.getParallelism(), io.tidemark.configuration.Configuration.fromMap(tidemark.getConfiguration().toMap())),
+                flink);
     }
 
     /**
@@ -209,21 +215,24 @@ public final class FlinkTranslator {
             SourceFunction<Object> f = (SourceFunction<Object>) d.function();
             checkSerializable(f, "source function", name);
             if (d.isParallel()) {
-                return flink.addSource(new Sources.Parallel(f, name), name, States.producedType(f, SourceFunction.class, 0));
+                return BoundedSources.add(flink, new Sources.Parallel(f, name), name, States.producedType(f, SourceFunction.class, 0),
+                        batch && d.isBounded());
             }
             if (t.getParallelism() > 1) {
                 throw new TranslationException("source '" + name + "' is not parallel; its parallelism must be 1, not "
                         + t.getParallelism());
             }
-            return flink.addSource(new Sources.Single(f, name), name, States.producedType(f, SourceFunction.class, 0));
+            return BoundedSources.add(flink, new Sources.Single(f, name), name, States.producedType(f, SourceFunction.class, 0),
+                    batch && d.isBounded());
         }, d -> {
             SplitSourceFunction<Object> split = (SplitSourceFunction<Object>) d.source();
             io.tidemark.api.common.eventtime.WatermarkStrategy<Object> strategy =
                     (io.tidemark.api.common.eventtime.WatermarkStrategy<Object>) d.strategy();
             checkSerializable(split, "split source", name);
             checkSerializable(strategy, "watermark strategy", name);
-            return flink.addSource(new Sources.Split(split, strategy, d.sort() == null ? -1 : d.sort().bufferMillis(),
-                    pipeline.config(), name, pipeline.clock()), name, States.producedType(split, SplitSourceFunction.class, 0));
+            return BoundedSources.add(flink, new Sources.Split(split, strategy, d.sort() == null ? -1 : d.sort().bufferMillis(),
+                    pipeline.config(), name, pipeline.clock()), name, States.producedType(split, SplitSourceFunction.class, 0),
+                    batch && d.isBounded());
         });
         if (t.getDescription().isParallel()) {
             parallelism(s, t);

@@ -45,11 +45,17 @@ final class CheckpointSetup {
 
     /** Loads what the job restores from and makes the coordinator; {@code physical} in id order. */
     static CheckpointSetup of(String jobName, ExecutionConfig executionConfig, List<Transformation<?>> physical) {
+        return of(jobName, executionConfig, physical, true);
+    }
+
+    /** The same; without {@code checkpoints} (BATCH mode), the job neither restores nor takes checkpoints. */
+    static CheckpointSetup of(String jobName, ExecutionConfig executionConfig, List<Transformation<?>> physical,
+            boolean checkpoints) {
         CheckpointConfig config = executionConfig.getCheckpointConfig();
         try {
-            CheckpointStorage.Loaded restored = load(config.getStateRecoveryPath());
+            CheckpointStorage.Loaded restored = checkpoints ? load(config.getStateRecoveryPath()) : null;
             CheckpointCoordinator coordinator = null;
-            if (config.isCheckpointingEnabled()) {
+            if (checkpoints && config.isCheckpointingEnabled()) {
                 if (config.getCheckpointStorage() == null) {
                     throw new IllegalArgumentException("job '" + jobName + "': checkpointing is on, but no checkpoint directory is set "
                             + "(env.getCheckpointConfig().setCheckpointStorage(path))");

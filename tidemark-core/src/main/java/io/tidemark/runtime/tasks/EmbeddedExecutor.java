@@ -1,7 +1,5 @@
 package io.tidemark.runtime.tasks;
 
-import io.tidemark.api.common.RuntimeExecutionMode;
-import io.tidemark.configuration.ExecutionOptions;
 import io.tidemark.core.execution.JobClient;
 import io.tidemark.core.execution.Pipeline;
 import io.tidemark.core.execution.PipelineExecutor;
@@ -23,11 +21,6 @@ final class EmbeddedExecutor implements PipelineExecutor {
             System.err.println("tidemark: job '" + pipeline.jobName() + "': the embedded engine does not honour "
                     + (ignored.size() == 1 ? "this configuration key" : "these configuration keys") + " (ignored): "
                     + String.join(", ", ignored));
-        }
-        RuntimeExecutionMode mode = pipeline.configuration().get(ExecutionOptions.RUNTIME_MODE);
-        if (mode != RuntimeExecutionMode.STREAMING) {
-            throw new UnsupportedOperationException("job '" + pipeline.jobName() + "': the embedded engine runs "
-                    + ExecutionOptions.RUNTIME_MODE.key() + " STREAMING only, not " + mode);
         }
         RestartStrategy restarts = RestartStrategy.of(pipeline.configuration());
         return restarts.restarts() ? RestartingJob.start(pipeline, restarts) : LocalExecutor.start(pipeline);

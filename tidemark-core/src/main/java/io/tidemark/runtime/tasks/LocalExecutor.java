@@ -5,7 +5,12 @@ import io.tidemark.api.common.JobID;
 import io.tidemark.api.common.TaskInfo;
 import io.tidemark.api.common.functions.Function;
 import io.tidemark.api.java.functions.KeySelector;
+import io.tidemark.api.common.RuntimeExecutionMode;
+import io.tidemark.api.common.functions.ReduceFunction;
 import io.tidemark.core.execution.Pipeline;
+import io.tidemark.core.execution.RuntimeModes;
+import io.tidemark.runtime.batch.BatchInput;
+import io.tidemark.runtime.operators.BatchGroupedReduce;
 import io.tidemark.runtime.io.InputGate;
 import io.tidemark.runtime.io.RecordWriter;
 import io.tidemark.runtime.metrics.OperatorMetrics;
@@ -99,7 +104,11 @@ public final class LocalExecutor {
             }
         }
         physical.sort(Comparator.comparingInt(Transformation::getId));
-        CheckpointSetup checkpoints = CheckpointSetup.of(jobName, config, physical);
+        boolean batch = RuntimeModes.of(pipeline) == RuntimeExecutionMode.BATCH;
+        if (batch && config.getCheckpointConfig().isCheckpointingEnabled() && attempt == 0) {
+            System.err.println("tidemark: job '" + jobName + "' runs in BATCH mode, which takes no checkpoints (as on Flink)");
+        }
+        CheckpointSetup checkpoints = CheckpointSetup.of(jobName, config, physical, !batch);
 
         // the edges each node reads, in channel order: input 0's edges, then input 1's
         Map<Transformation<?>, List<InEdge>> inputs = new HashMap<>();
@@ -178,7 +187,7 @@ public final class LocalExecutor {
 
         List<OperatorMetrics> allMetrics = new ArrayList<>();
         List<Task> tasks = new ArrayList<>();
-        Graph graph = new Graph(inputs, consumers, headOf, gates, offsets, parallelism, new AlignmentGroups(), copyAll);
+        Graph graph = new Graph(inputs, consumers, headOf, gates, offsets, parallelism, new AlignmentGroups(), copyAll, batch);
         for (Map.Entry<Transformation<?>, List<Transformation<?>>> chain : chains.entrySet()) {
             int p = parallelism.get(chain.getKey());
             for (int subtask = 0; subtask < p; subtask++) {
@@ -199,7 +208,7 @@ public final class LocalExecutor {
     private record Graph(Map<Transformation<?>, List<InEdge>> inputs, Map<Transformation<?>, List<OutEdge>> consumers,
             Map<Transformation<?>, Transformation<?>> headOf, Map<Transformation<?>, InputGate[]> gates,
             Map<Transformation<?>, int[]> offsets, Map<Transformation<?>, Integer> parallelism, AlignmentGroups alignment,
-            boolean copyAll) {}
+            boolean copyAll, boolean batch) {}
 
     private static boolean isPhysical(Transformation<?> t) {
         return t instanceof SourceTransformation || t instanceof OneInputTransformation || t instanceof TwoInputTransformation;
@@ -295,6 +304,8 @@ public final class LocalExecutor {
         int p = where.numberOfParallelSubtasks();
         boolean copy = subtask > 0 || graph.copyAll();
         ProcessingTimeService timeService = new ProcessingTimeService(clock);
+        // BATCH: the operators' processing-time timers wait for the end of input (BatchInput fires them)
+        ProcessingTimeService operatorTime = graph.batch() ? new ProcessingTimeService(clock) : timeService;
         TaskMailbox mailbox = new TaskMailbox();
         Transformation<?> head = chain.get(0);
         Map<Transformation<?>, RoutingOutput<?>> outputs = new HashMap<>();
@@ -312,8 +323,8 @@ public final class LocalExecutor {
             }
             AbstractStreamOperator operator = t instanceof TwoInputTransformation
                     ? twoInputOperator((TwoInputTransformation<?, ?, ?>) t, copy)
-                    : oneInputOperator((OneInputTransformation<?, ?>) t, copy, config);
-            OperatorContext ctx = new OperatorContext(named(where, t, config), timeService, config, mailbox);
+                    : oneInputOperator((OneInputTransformation<?, ?>) t, copy, config, graph.batch());
+            OperatorContext ctx = new OperatorContext(named(where, t, config), operatorTime, config, mailbox);
             List<InEdge> in = graph.inputs().get(t);
             if (in.size() == 1) { // the one operator its records and watermarks come from
                 ctx.getMetrics().setUpstreamOperator(in.get(0).producer().getName());
@@ -329,7 +340,7 @@ public final class LocalExecutor {
                 InEdge edge = graph.inputs().get(consumer).get(out.index());
                 Input in;
                 if (graph.headOf().get(consumer) == head) {
-                    in = new ChainedInput(operators.get(consumer));
+                    in = input(operators.get(consumer), graph.batch());
                 } else {
                     Partitioning partitioning = edge.partitioning();
                     if (partitioning == Partitioning.FORWARD && graph.parallelism().get(consumer) != p) {
@@ -369,11 +380,18 @@ public final class LocalExecutor {
             for (InEdge e : graph.inputs().get(head)) {
                 channels[e.input()] += graph.parallelism().get(e.producer());
             }
-            return new InputTask(name, gate, List.of(new TwoInputSide(two, 1), new TwoInputSide(two, 2)), channels, ops,
+            return new InputTask(name, gate, BatchInputs.twoInputs(two, graph.batch()), channels, ops,
                     writers, timeService, mailbox, chk, coordinator, checkpoints.exactlyOnce());
         }
-        return new InputTask(name, gate, new ChainedInput(operators.get(head)), ops, writers, timeService, mailbox, chk,
+        return new InputTask(name, gate, input(operators.get(head), graph.batch()), ops, writers, timeService, mailbox, chk,
                 coordinator, checkpoints.exactlyOnce());
+    }
+
+    /** The entry of {@code operator}: in BATCH mode behind a {@link BatchInput}. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Input input(AbstractStreamOperator<?, ?> operator, boolean batch) {
+        Input in = new ChainedInput(operator);
+        return batch ? new BatchInput(in, operator) : in;
     }
 
     /** The subtask {@code where} as the subtask of operator {@code t}. */
@@ -384,10 +402,12 @@ public final class LocalExecutor {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static AbstractStreamOperator<?, ?> oneInputOperator(OneInputTransformation<?, ?> op, boolean copy,
-            ExecutionConfig config) {
-        AbstractStreamOperator operator = Operators.create(!copy
-                ? op.getDescription()
-                : Copies.copy(op.getDescription(), "operator '" + op.getName() + "'"), config.getStateBackend());
+            ExecutionConfig config, boolean batch) {
+        OperatorDescription description = !copy ? op.getDescription()
+                : Copies.copy(op.getDescription(), "operator '" + op.getName() + "'");
+        AbstractStreamOperator operator = batch && description instanceof OperatorDescription.RollingReduce r
+                ? new BatchGroupedReduce<>((ReduceFunction) r.function())
+                : Operators.create(description, config.getStateBackend());
         KeySelector keySelector = op.getKeySelector();
         if (keySelector != null) {
             operator.setKeySelector(!copy ? keySelector : Copies.copy(keySelector, "the key selector of '" + op.getName() + "'"));

@@ -15,7 +15,14 @@ import java.util.Objects;
  * each generated in ascending order, so at parallelism 1 the records come in index order. Timestamps
  * and watermarks come from the watermark strategy, per split.
  */
-public class DataGeneratorSource<OUT> implements SplitSourceFunction<OUT> {
+public class DataGeneratorSource<OUT> implements SplitSourceFunction<OUT>, io.tidemark.api.connector.source.WithBoundedness {
+
+    /** Bounded: the input ends. */
+    @Override
+    public io.tidemark.api.connector.source.Boundedness getBoundedness() {
+        return io.tidemark.api.connector.source.Boundedness.BOUNDED;
+    }
+
 
     private static final long serialVersionUID = 1L;
 

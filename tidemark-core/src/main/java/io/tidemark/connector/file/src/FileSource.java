@@ -30,7 +30,14 @@ import java.util.zip.GZIPInputStream;
  * compressed file or another format is read again from its start and the records emitted are
  * skipped, as Flink's file source does for formats without offsets (O(position) to resume).
  */
-public final class FileSource<T> implements SplitSourceFunction<T> {
+public final class FileSource<T> implements SplitSourceFunction<T>, io.tidemark.api.connector.source.WithBoundedness {
+
+    /** Bounded: the input ends. */
+    @Override
+    public io.tidemark.api.connector.source.Boundedness getBoundedness() {
+        return io.tidemark.api.connector.source.Boundedness.BOUNDED;
+    }
+
 
     private static final long serialVersionUID = 1L;
 

@@ -1,6 +1,8 @@
 package io.tidemark.streaming.api.transformations;
 
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
+import io.tidemark.api.connector.source.Boundedness;
+import io.tidemark.api.connector.source.WithBoundedness;
 import io.tidemark.streaming.api.functions.source.ParallelSourceFunction;
 import io.tidemark.streaming.api.functions.source.SourceFunction;
 import io.tidemark.streaming.api.functions.source.SplitSourceFunction;
@@ -18,6 +20,12 @@ public sealed interface SourceDescription extends Serializable {
 
     /** Whether the source may run as several parallel subtasks. */
     boolean isParallel();
+
+    /** Whether the source's input ends: it says so ({@link WithBoundedness}); any other source counts as unbounded. */
+    default boolean isBounded() {
+        Object source = match(Function::function, Splits::source);
+        return source instanceof WithBoundedness b && b.getBoundedness() == Boundedness.BOUNDED;
+    }
 
     /**
      * A {@link SourceFunction} ({@code addSource}, collections, sockets): it emits records, timestamps,

@@ -5,7 +5,14 @@ import java.util.Collection;
 import java.util.List;
 
 /** Emits the elements of a collection, in order, without timestamps; then ends. */
-public class FromElementsFunction<T> implements SourceFunction<T> {
+public class FromElementsFunction<T> implements SourceFunction<T>, io.tidemark.api.connector.source.WithBoundedness {
+
+    /** Bounded: the input ends. */
+    @Override
+    public io.tidemark.api.connector.source.Boundedness getBoundedness() {
+        return io.tidemark.api.connector.source.Boundedness.BOUNDED;
+    }
+
 
     private static final long serialVersionUID = 1L;
 

@@ -7,7 +7,15 @@ package io.tidemark.streaming.api.functions.source;
  * sequence comes in order; above it, as in Flink, which part a subtask reads (and so the interleaving
  * downstream) is not defined.
  */
-public class FromSequenceFunction extends RichSourceFunction<Long> implements ParallelSourceFunction<Long> {
+public class FromSequenceFunction extends RichSourceFunction<Long> implements ParallelSourceFunction<Long>,
+        io.tidemark.api.connector.source.WithBoundedness {
+
+    /** Bounded: the input ends. */
+    @Override
+    public io.tidemark.api.connector.source.Boundedness getBoundedness() {
+        return io.tidemark.api.connector.source.Boundedness.BOUNDED;
+    }
+
 
     private static final long serialVersionUID = 1L;
 
