@@ -51,6 +51,11 @@ final class FlinkJobClient implements JobClient {
     }
 
     @Override
+    public io.tidemark.api.common.JobID getJobID() {
+        return Runtime.jobId(flink.getJobID());
+    }
+
+    @Override
     public JobStatus getJobStatus() {
         try {
             return switch (flink.getJobStatus().get()) {

@@ -52,4 +52,21 @@ class ConfigurationOnFlinkTest {
         assertThat(Collect.<String>take(id)).containsExactlyInAnyOrder("1@1 of 2 max 64", "2@1 of 2 max 64", "3@1 of 2 max 64",
                 "4@1 of 2 max 64");
     }
+
+    /** {@code executeAndCollect} and {@code executeAsync()}'s job id through the runner. */
+    @Test
+    void executeAndCollectOnFlink() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setExecutor(FlinkRunner.executor(SharedMiniCluster.options()));
+        env.setParallelism(2);
+        java.util.List<Long> all = new java.util.ArrayList<>();
+        try (io.tidemark.util.CloseableIterator<Long> it = env.fromSequence(1, 100).map(x -> x * 2).executeAndCollect()) {
+            it.forEachRemaining(all::add);
+        }
+        assertThat(all).hasSize(100).doesNotHaveDuplicates().allMatch(x -> x % 2 == 0);
+        String id = Collect.newId();
+        env.fromSequence(1, 3).addSink(Collect.sink(id));
+        io.tidemark.core.execution.JobClient client = env.executeAsync();
+        assertThat(client.getJobExecutionResult().getJobID()).isEqualTo(client.getJobID());
+    }
 }

@@ -11,6 +11,11 @@ public interface JobClient {
 
     String getJobName();
 
+    /** The job's id (Flink's {@code getJobID}); every engine's client gives it. */
+    default io.tidemark.api.common.JobID getJobID() {
+        throw new UnsupportedOperationException(getClass().getName() + " knows no job id");
+    }
+
     JobStatus getJobStatus();
 
     /**

@@ -249,6 +249,11 @@ public final class LocalJob implements JobClient {
     }
 
     @Override
+    public JobID getJobID() {
+        return id;
+    }
+
+    @Override
     public JobStatus getJobStatus() {
         return status;
     }

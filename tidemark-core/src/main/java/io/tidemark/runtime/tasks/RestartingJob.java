@@ -106,6 +106,11 @@ final class RestartingJob implements JobClient {
     }
 
     @Override
+    public JobID getJobID() {
+        return id;
+    }
+
+    @Override
     public JobStatus getJobStatus() {
         if (!result.isDone()) {
             return JobStatus.RUNNING;

@@ -2,6 +2,7 @@ package io.tidemark.flink.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tidemark.flink.examples.original.users.CollectAndPlan;
 import io.tidemark.flink.examples.original.users.ConfiguredJob;
 import io.tidemark.flink.examples.original.users.SubtaskReport;
 import io.tidemark.flink.examples.original.users.WordsBySubtask;
@@ -69,5 +70,28 @@ class UserProgramPortsTest {
                 .contains("parallelism 2, max 64, watermarks every 50 ms, checkpoint timeout PT2M, first 3, 10 ms between attempts",
                         "open subtask 1 of 2, attempt 1, max 64", "1> n 3", "2> n 6")
                 .hasSize(7);
+    }
+
+    /**
+     * The plan of a job and its results read back: the same plan on both engines but for node ids
+     * (each engine numbers its own), the same collected records, and the first three records of an
+     * endless sequence, after which the job stops on both.
+     */
+    @Test
+    void collectAndPlan() throws Exception {
+        ExamplePorts.assertImportsOnlyDiffer("users/CollectAndPlan.java");
+        List<String> flink = ExamplePorts.printedByFlink(() -> CollectAndPlan.main(new String[0]));
+        List<String> tidemark = ExamplePorts.printed(() -> io.tidemark.examples.flink.users.CollectAndPlan.main(new String[0]));
+        assertThat(sorted(withoutIds(tidemark))).isEqualTo(sorted(withoutIds(flink)))
+                .contains("    \"type\" : \"Source: numbers\",", "      \"ship_strategy\" : \"HASH\",", "collected 8",
+                        "18", "first [1, 2, 3]");
+    }
+
+    private static List<String> withoutIds(List<String> lines) {
+        List<String> out = new java.util.ArrayList<>();
+        for (String l : lines) {
+            out.add(l.replaceAll("\"id\" : \\d+", "\"id\" : N"));
+        }
+        return out;
     }
 }

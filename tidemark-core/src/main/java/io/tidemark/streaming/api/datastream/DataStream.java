@@ -1,5 +1,7 @@
 package io.tidemark.streaming.api.datastream;
 
+import io.tidemark.util.CloseableIterator;
+import java.util.List;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.api.common.functions.FilterFunction;
 import io.tidemark.api.common.functions.FlatMapFunction;
@@ -251,6 +253,39 @@ public class DataStream<T> {
     }
 
     /** Prints every record's {@code toString()} to standard out. */
+    /**
+     * Runs the job with this stream collected, and iterates over its records as the job produces them
+     * (Flink's {@code executeAndCollect}): the iterator ends when the job ended; closing it earlier
+     * cancels the job. The job runs on the environment's executor, with the environment's other sinks.
+     */
+    public CloseableIterator<T> executeAndCollect() throws Exception {
+        return executeAndCollect("DataStream Collect");
+    }
+
+    /** {@link #executeAndCollect()} under {@code jobName}. */
+    public CloseableIterator<T> executeAndCollect(String jobName) throws Exception {
+        return CollectedResults.execute(this, jobName);
+    }
+
+    /** The first {@code limit} records of {@link #executeAndCollect()}; the job is cancelled once they came. */
+    public List<T> executeAndCollect(int limit) throws Exception {
+        return executeAndCollect("DataStream Collect", limit);
+    }
+
+    /** {@link #executeAndCollect(int)} under {@code jobName}. */
+    public List<T> executeAndCollect(String jobName, int limit) throws Exception {
+        if (limit <= 0) {
+            throw new IllegalArgumentException("the limit must be positive: " + limit);
+        }
+        List<T> out = new java.util.ArrayList<>(limit);
+        try (CloseableIterator<T> it = executeAndCollect(jobName)) {
+            while (out.size() < limit && it.hasNext()) {
+                out.add(it.next());
+            }
+        }
+        return out;
+    }
+
     public DataStreamSink<T> print() {
         return addSink(new PrintSinkFunction<>(), "Print to Std. Out");
     }

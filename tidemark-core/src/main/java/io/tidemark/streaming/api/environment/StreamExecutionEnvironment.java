@@ -329,6 +329,20 @@ public class StreamExecutionEnvironment {
     }
 
     /**
+     * The pipeline built so far as JSON, in the layout of Flink's execution plan: its operators with
+     * their names, parallelism and predecessors, and how records reach each (FORWARD, REBALANCE, HASH,
+     * BROADCAST). Nothing runs.
+     */
+    public String getExecutionPlan() {
+        return ExecutionPlan.of(transformations, parallelism);
+    }
+
+    /** {@link #executeAsync(String)} under the default job name. */
+    public final JobClient executeAsync() throws Exception {
+        return executeAsync("Tidemark Job");
+    }
+
+    /**
      * Starts the pipeline and returns at once, with a handle to watch or cancel it. The pipeline is
      * handed to the executor and cleared from this environment: build the next job on it afresh.
      */
