@@ -454,6 +454,10 @@ public final class FlinkTranslator {
 
         @Override
         public SingleOutputStreamOperator<Object> custom(OperatorDescription.Custom d) {
+            if (d.factory() instanceof io.tidemark.streaming.api.operators.AsyncWaitOperatorFactory<?, ?> async) {
+                checkSerializable(async, "async function", name);
+                return io.tidemark.flink.bridge.Async.translate(in, async);
+            }
             throw new TranslationException("operator '" + name + "' is a custom operator (transform(name, factory)); "
                     + "only the DataStream API's operators translate to Flink");
         }

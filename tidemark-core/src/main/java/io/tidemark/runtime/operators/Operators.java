@@ -92,6 +92,9 @@ public final class Operators implements OperatorDescription.Visitor<AbstractStre
 
     @Override
     public AbstractStreamOperator<?, ?> custom(OperatorDescription.Custom d) {
+        if (d.factory() instanceof io.tidemark.streaming.api.operators.AsyncWaitOperatorFactory<?, ?> async) {
+            return new io.tidemark.runtime.operators.async.AsyncWaitOperator<>(async);
+        }
         Object operator = d.factory().createOperator();
         if (!(operator instanceof AbstractStreamOperator)) {
             throw new IllegalArgumentException("a custom operator's factory must create an "

@@ -2,6 +2,7 @@ package io.tidemark.flink.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tidemark.flink.examples.original.users.AsyncLookup;
 import io.tidemark.flink.examples.original.users.CollectAndPlan;
 import io.tidemark.flink.examples.original.users.ConfiguredJob;
 import io.tidemark.flink.examples.original.users.SubtaskReport;
@@ -93,5 +94,23 @@ class UserProgramPortsTest {
             out.add(l.replaceAll("\"id\" : \\d+", "\"id\" : N"));
         }
         return out;
+    }
+
+    /**
+     * Async I/O: the ordered lookups print in the order Flink prints them (the order of their records),
+     * the unordered ones as the same set, the lookup that never answers times out on both, and the
+     * flaky service's empty answers are retried on both.
+     */
+    @Test
+    void asyncLookup() throws Exception {
+        ExamplePorts.assertImportsOnlyDiffer("users/AsyncLookup.java");
+        List<String> flink = ExamplePorts.printedByFlink(() -> AsyncLookup.main(new String[0]));
+        List<String> tidemark = ExamplePorts.printed(() -> io.tidemark.examples.flink.users.AsyncLookup.main(new String[0]));
+        for (String sink : List.of("ordered> ", "retried> ")) {
+            assertThat(tidemark.stream().filter(l -> l.startsWith(sink)).toList()).as(sink)
+                    .isEqualTo(flink.stream().filter(l -> l.startsWith(sink)).toList()).hasSize(20);
+        }
+        assertThat(sorted(tidemark)).isEqualTo(sorted(flink)).hasSize(60)
+                .contains("ordered> timed out 13", "unordered> timed out 13", "retried> 4 on call 2", "retried> 5 on call 1");
     }
 }
