@@ -138,6 +138,84 @@ class EnvironmentConfigurationTest {
         assertThat(sink.values()).containsExactlyInAnyOrder("1@1", "2@1", "3@1", "4@1");
     }
 
+    /**
+     * Emits 1 to 10, its position in checkpoints; on the first attempt it waits after 5 until a
+     * checkpoint (holding position 5) completed.
+     */
+    static final class CheckpointedNumbers extends io.tidemark.streaming.api.functions.source.RichSourceFunction<Long>
+            implements io.tidemark.streaming.api.checkpoint.CheckpointedFunction, io.tidemark.api.common.state.CheckpointListener {
+        private transient io.tidemark.api.common.state.ListState<Long> state;
+        private transient long next;
+        private transient volatile boolean checkpointed;
+        private volatile boolean running = true;
+
+        @Override
+        public void initializeState(io.tidemark.runtime.state.FunctionInitializationContext context) throws Exception {
+            state = context.getOperatorStateStore().getListState(
+                    new io.tidemark.api.common.state.ListStateDescriptor<>("next", Long.class));
+            next = 1;
+            for (Long n : state.get()) {
+                next = n;
+            }
+        }
+
+        @Override
+        public void snapshotState(io.tidemark.runtime.state.FunctionSnapshotContext context) throws Exception {
+            state.clear();
+            state.add(next);
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) {
+            checkpointed = true;
+        }
+
+        @Override
+        public void run(SourceContext<Long> ctx) {
+            while (running && next <= 10) {
+                if (next == 6 && getRuntimeContext().getTaskInfo().getAttemptNumber() == 0 && !checkpointed) {
+                    Thread.onSpinWait(); // until a checkpoint holding position 6 completed
+                    continue;
+                }
+                synchronized (ctx.getCheckpointLock()) {
+                    ctx.collect(next++);
+                }
+            }
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
+    }
+
+    /** Fails at 6 (the first number after the checkpoint) on the first attempt. */
+    static final class FailsAtSix extends RichMapFunction<Long, Long> {
+        @Override
+        public Long map(Long v) {
+            if (v == 6 && getRuntimeContext().getTaskInfo().getAttemptNumber() == 0) {
+                throw new IllegalStateException("six");
+            }
+            return v;
+        }
+    }
+
+    /**
+     * The restart resumes from the checkpoint taken after 5: every number comes once (a restart from
+     * the beginning would bring 1 to 5 twice).
+     */
+    @Test
+    void aRestartResumesFromTheLatestCheckpoint() throws Exception {
+        StreamExecutionEnvironment env = restarting(1);
+        env.setParallelism(1);
+        env.configure(Configuration.fromMap(Map.of(CheckpointingOptions.CHECKPOINTING_INTERVAL.key(), "20 ms",
+                CheckpointingOptions.CHECKPOINTS_DIRECTORY.key(), dir.toString())));
+        CollectSink<Long> sink = new CollectSink<>();
+        env.addSource(new CheckpointedNumbers()).map(new FailsAtSix()).addSink(sink);
+        stderrOf(() -> env.execute("resumes"));
+        assertThat(sink.values()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L);
+    }
+
     @Test
     void afterTheLastAttemptAFailureFailsTheJob() {
         StreamExecutionEnvironment env = restarting(1);
