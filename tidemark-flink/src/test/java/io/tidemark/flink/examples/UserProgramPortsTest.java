@@ -69,7 +69,7 @@ class UserProgramPortsTest {
         List<String> tidemark = ExamplePorts.printed(() -> io.tidemark.examples.flink.users.ConfiguredJob.main(new String[0]));
         assertThat(sorted(tidemark)).isEqualTo(sorted(flink))
                 .contains("parallelism 2, max 64, watermarks every 50 ms, checkpoint timeout PT2M, first 3, 10 ms between attempts",
-                        "open subtask 1 of 2, attempt 1, max 64", "1> n 3", "2> n 6")
+                        "open subtask 1 of 2, attempt 1, max 64", "n 3", "n 6")
                 .hasSize(7);
     }
 

@@ -60,7 +60,7 @@ public class ConfiguredJob {
                 + ", watermarks every " + env.getConfig().getAutoWatermarkInterval() + " ms, checkpoint timeout "
                 + more.get(CheckpointingOptions.CHECKPOINTING_TIMEOUT) + ", first " + conf.get(FIRST) + ", "
                 + conf.getString("restart-strategy.fixed-delay.delay", "?") + " between attempts");
-        env.fromSequence(conf.get(FIRST), 6).map(new Flaky()).name("flaky").print();
+        env.fromSequence(conf.get(FIRST), 6).map(new Flaky()).name("flaky").print().setParallelism(1);
         env.execute("configured");
     }
 }

@@ -41,7 +41,7 @@ public class CollectAndPlan {
 
     public static void main(String[] args) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        env.setParallelism(2);
+        env.setParallelism(1);
         DataStream<Long> doubled = env.fromSequence(1, 5).name("numbers").map(new Doubled()).name("double");
         doubled.keyBy(new Parity()).reduce(new Sum()).name("sum").print().name("out").setParallelism(1);
         System.out.println(env.getExecutionPlan());
@@ -52,7 +52,6 @@ public class CollectAndPlan {
                 System.out.println("collected " + results.next());
             }
         }
-        env.setParallelism(1);
         List<Long> first = env.fromSequence(1, Long.MAX_VALUE).executeAndCollect(3);
         System.out.println("first " + first);
     }
