@@ -128,7 +128,7 @@ public final class FlinkCheckpointing {
 
     /**
      * Writes the settings into {@code conf}: storage, interval, exactly-once mode, retention and the
-     * checkpoint to restore. A restart strategy already in {@code conf} stays; otherwise none.
+     * checkpoint to restore. A restart strategy or claim mode already in {@code conf} stays; otherwise none, and CLAIM.
      */
     void configure(Configuration conf) {
         conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, interval);
@@ -148,7 +148,9 @@ public final class FlinkCheckpointing {
         }
         restoreFrom().ifPresent(chk -> {
             conf.set(StateRecoveryOptions.SAVEPOINT_PATH, chk.toUri().toString());
-            conf.set(StateRecoveryOptions.RESTORE_MODE, RecoveryClaimMode.CLAIM);
+            if (!conf.contains(StateRecoveryOptions.RESTORE_MODE)) { // a savepoint of the user's is restored in NO_CLAIM
+                conf.set(StateRecoveryOptions.RESTORE_MODE, RecoveryClaimMode.CLAIM);
+            }
         });
     }
 

@@ -20,7 +20,10 @@ import java.util.Map;
  *   <li>{@code checkpoint.dir}: Flink checkpoints into this directory, restoring the latest there
  *       ({@link FlinkCheckpointing}); with {@code checkpoint.interval} (ms, default 1000),
  *       {@code checkpoint.retain} (default 1) and {@code checkpoint.fresh} ({@code true}: ignore what the
- *       directory holds).
+ *       directory holds);
+ *   <li>{@code flink.KEY}: Flink's configuration {@code KEY} for the job (e.g.
+ *       {@code flink.restart-strategy.type}: {@code fixed-delay}, so that Flink restarts a failed job from its
+ *       latest checkpoint instead of failing it).
  * </ul>
  */
 public final class FlinkExecutorFactory implements PipelineExecutorFactory {
@@ -36,9 +39,9 @@ public final class FlinkExecutorFactory implements PipelineExecutorFactory {
     @Override
     public PipelineExecutor getExecutor(Map<String, String> options) {
         for (String key : options.keySet()) {
-            if (!OPTIONS.contains(key)) {
+            if (!OPTIONS.contains(key) && !key.startsWith(FLINK_CONFIGURATION)) {
                 throw new IllegalArgumentException("unknown option '" + key + "' of the flink engine; options: "
-                        + String.join(", ", OPTIONS));
+                        + String.join(", ", OPTIONS) + ", " + FLINK_CONFIGURATION + "KEY");
             }
         }
         String master = options.getOrDefault("master", "local");
@@ -73,8 +76,20 @@ public final class FlinkExecutorFactory implements PipelineExecutorFactory {
         } else if (options.keySet().stream().anyMatch(k -> k.startsWith("checkpoint."))) {
             throw new IllegalArgumentException("options checkpoint.* of the flink engine need checkpoint.dir");
         }
+        java.util.Map<String, String> flink = new java.util.LinkedHashMap<>();
+        options.forEach((k, v) -> {
+            if (k.startsWith(FLINK_CONFIGURATION)) {
+                flink.put(k.substring(FLINK_CONFIGURATION.length()), v);
+            }
+        });
+        if (!flink.isEmpty()) {
+            o = o.withConfiguration(org.apache.flink.configuration.Configuration.fromMap(flink));
+        }
         return FlinkRunner.executor(o);
     }
+
+    /** The prefix of options that are Flink configuration keys. */
+    static final String FLINK_CONFIGURATION = "flink.";
 
     /** The options this engine knows. */
     static final List<String> OPTIONS = List.of("master", "jars", "parallelism", "checkpoint.dir", "checkpoint.interval",

@@ -100,4 +100,20 @@ class FlinkCheckpointingTest {
         assertThat(FlinkRunner.withJobCheckpoints(FlinkRunner.Options.local().withCheckpointing(own), env.getConfig())
                 .getCheckpointing()).isSameAs(own);
     }
+
+    /** A remote cluster's job restores the checkpoint; the restart strategy and claim mode given as {@code flink.KEY} options stay. */
+    @Test
+    void aJobOnARemoteClusterRestoresTheCheckpointWithTheGivenRestartStrategy(@TempDir Path dir) throws Exception {
+        Path latest = checkpoint(dir, "job-a", 4, 1_000, true);
+        FlinkRunner.Options o = FlinkRunner.Options.remote("127.0.0.1", 8081)
+                .withConfiguration(Configuration.fromMap(Map.of("restart-strategy.type", "exponential-delay")))
+                .withCheckpointing(FlinkCheckpointing.of(dir, Duration.ofSeconds(1), 1));
+        org.apache.flink.configuration.ReadableConfig conf = FlinkRunner.environment(o).getConfiguration();
+        assertThat(conf.get(StateRecoveryOptions.SAVEPOINT_PATH)).isEqualTo(latest.toUri().toString());
+        assertThat(conf.get(RestartStrategyOptions.RESTART_STRATEGY)).isEqualTo("exponential-delay");
+
+        FlinkRunner.Options savepoint = o.withConfiguration(Configuration.fromMap(Map.of("execution.state-recovery.claim-mode", "NO_CLAIM")));
+        assertThat(FlinkRunner.environment(savepoint).getConfiguration().get(StateRecoveryOptions.RESTORE_MODE))
+                .isEqualTo(org.apache.flink.core.execution.RecoveryClaimMode.NO_CLAIM);
+    }
 }

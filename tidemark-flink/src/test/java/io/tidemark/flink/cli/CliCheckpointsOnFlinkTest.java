@@ -141,21 +141,4 @@ class CliCheckpointsOnFlinkTest {
     private static List<String> counts(String summary) {
         return summary.lines().filter(l -> l.matches("  (lines read|window results|late records|dead letters|accounted) .*")).toList();
     }
-
-    /** A remote cluster with checkpoints is refused before anything runs, saying why: exit code 2. */
-    @Test
-    void aRemoteClusterWithCheckpointsIsRefused() throws Exception {
-        input();
-        Path file = dir.resolve("cp.yaml");
-        Files.writeString(file, job("cp", "checkpoint: {dir: chk}"));
-        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-        try (java.io.PrintStream o = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
-                java.io.PrintStream e = new java.io.PrintStream(err, true, StandardCharsets.UTF_8)) {
-            assertThat(Main.execute(new String[] {"run", "--engine", "flink", "--flink-master", "127.0.0.1:9", file.toString()}, o, e))
-                    .isEqualTo(2);
-        }
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("checkpoints on a remote Flink cluster (--flink-master) are not supported");
-        assertThat(dir.resolve("chk")).doesNotExist();
-        assertThat(dir.resolve("cp")).doesNotExist();
-    }
 }
