@@ -46,11 +46,34 @@ public final class JdbcConnectionOptions implements Serializable {
     }
 
     /**
-     * A new connection (the driver is found by {@link DriverManager} from the URL), made with the
-     * dialect's {@link JdbcDialect#connectionUrl}: what a committed checkpoint needs to survive a kill.
+     * A new connection (the driver is found by {@link DriverManager} from the URL, else among the drivers
+     * this class's loader sees), made with the dialect's {@link JdbcDialect#connectionUrl}: what a
+     * committed checkpoint needs to survive a kill. The second place matters on a Flink TaskManager, which
+     * loads each job's jars in a class loader of its own: {@link DriverManager} hands out only drivers of
+     * its caller's loader, and registers a job's driver only when that job first loads its class.
      */
     public Connection connect() throws SQLException {
-        return DriverManager.getConnection(dialect().connectionUrl(url), user, password);
+        String u = dialect().connectionUrl(url);
+        try {
+            return DriverManager.getConnection(u, user, password);
+        } catch (SQLException notFound) {
+            java.util.Properties p = new java.util.Properties();
+            if (user != null) {
+                p.setProperty("user", user);
+            }
+            if (password != null) {
+                p.setProperty("password", password);
+            }
+            for (java.sql.Driver d : java.util.ServiceLoader.load(java.sql.Driver.class, JdbcConnectionOptions.class.getClassLoader())) {
+                if (d.acceptsURL(u)) {
+                    Connection c = d.connect(u, p);
+                    if (c != null) {
+                        return c;
+                    }
+                }
+            }
+            throw notFound;
+        }
     }
 
     /** The URL without its parameters' values that could hold secrets (for messages). */
