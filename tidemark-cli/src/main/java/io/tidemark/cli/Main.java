@@ -47,7 +47,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     @Override
     public Integer call() {
-        io.err().println("tidemark: a command is required: demo, run, validate, explain, generate, backfill, reconcile, kafka-demo, bench or help");
+        io.err().println("tidemark: a command is required: demo, run, validate, explain, generate, backfill, reconcile, kafka-demo, jobs, stop, bench or help");
         io.err().print(commandLine(io).getUsageMessage());
         return USAGE;
     }
@@ -117,6 +117,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         cl.addSubcommand("reconcile", new ReconcileCommand(io));
         cl.addSubcommand("profile", new io.tidemark.cli.profile.ProfileCommand(io.out()));
         cl.addSubcommand("tune", new io.tidemark.cli.profile.TuneCommand(io.out()));
+        cl.addSubcommand("jobs", new JobsCommand(io));
+        cl.addSubcommand("stop", new StopCommand(io));
         cl.addSubcommand("bench", new BenchCommand(io));
         cl.addSubcommand("help", new CommandLine.HelpCommand()); // tidemark help [COMMAND]
         // everything after "bench" is the benchmark's own command line, --help included

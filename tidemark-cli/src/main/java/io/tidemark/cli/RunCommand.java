@@ -3,6 +3,7 @@ package io.tidemark.cli;
 import io.tidemark.cli.config.ConfigException;
 import io.tidemark.cli.config.JobConfig;
 import io.tidemark.cli.config.JobConfigLoader;
+import io.tidemark.cli.job.DetachedJob;
 import io.tidemark.cli.job.Engine;
 import io.tidemark.cli.job.JobRunner;
 import io.tidemark.cli.job.RunReport;
@@ -69,6 +70,16 @@ final class RunCommand implements Callable<Integer> {
             + "from the latest checkpoint; what checkpoint.dir held is set aside (moved into set-aside-TIME/), not deleted.")
     boolean fresh;
 
+    @Option(names = "--detach", description = "With --engine flink --flink-master: submit the job and return, printing "
+            + "Flink's job id; the job writes its outputs from the cluster (kafka and jdbc outputs; it needs checkpoint:) and "
+            + "runs on until it ends or tidemark stop JOB_ID. No summary.")
+    boolean detach;
+
+    @Option(names = "--from-savepoint", paramLabel = "DIR",
+            description = "With --detach: start from this savepoint (the path tidemark stop --savepoint prints) or retained "
+                    + "checkpoint (checkpoint.dir/detached/JOB_ID/chk-N).")
+    String fromSavepoint;
+
     RunCommand(Main.Io io) {
         this.io = io;
     }
@@ -83,6 +94,22 @@ final class RunCommand implements Callable<Integer> {
         }
         Engine e = Engine.of(engine, flinkMaster);
         JobConfig job = JobConfigLoader.load(jobFile, BuiltIn.catalog());
+        if (fromSavepoint != null && !detach) {
+            throw new ConfigException("--from-savepoint", "only with --detach: a run the command stays attached to resumes "
+                    + "from its own checkpoint.dir");
+        }
+        if (detach) {
+            if (drain || fresh) {
+                throw new ConfigException(drain ? "--drain" : "--fresh", "not with --detach: tidemark stop --drain ends a detached "
+                        + "job's windows; a detached job starts fresh unless --from-savepoint");
+            }
+            String id = DetachedJob.submit(job, parallelism, e, fromSavepoint);
+            io.err().println("tidemark: job '" + job.name() + "' submitted to " + flinkMaster + " as " + id + "; it runs there "
+                    + "without this command. tidemark jobs --flink-master " + flinkMaster + " lists it; tidemark stop " + id
+                    + " --flink-master " + flinkMaster + " [--savepoint DIR] [--drain] stops it");
+            io.out().println(id);
+            return Main.OK;
+        }
         if (fresh && job.checkpoint() == null) {
             throw new ConfigException("--fresh", "the job file has no checkpoint: section; every run starts from the beginning");
         }

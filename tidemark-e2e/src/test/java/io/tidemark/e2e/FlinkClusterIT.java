@@ -58,8 +58,9 @@ class FlinkClusterIT {
     static void start() throws Exception {
         clusterDir = Files.createTempDirectory("tidemark-flink-cluster-");
         broker = LocalKafkaBroker.start();
+        // a TaskManager killed is known lost within 10 s (Flink's default: 50 s), so that the job's restart finds its slots
         cluster = LocalFlinkCluster.start(LocalFlinkCluster.Settings.of(clusterDir,
-                Launcher.ROOT.resolve("tidemark-flink-cluster/target/lib")));
+                Launcher.ROOT.resolve("tidemark-flink-cluster/target/lib")).with("heartbeat.interval", "2s").with("heartbeat.timeout", "10s"));
     }
 
     @AfterAll
@@ -81,18 +82,35 @@ class FlinkClusterIT {
     /** Users' amounts at times up to 2 s out of order, and a bad record every 997, in {@code topic}'s one partition. */
     private static void input(String topic, int records) {
         broker.createTopic(topic, 1);
+        send(topic, lines(records));
+    }
+
+    /** {@code records} lines of users' amounts at times up to 2 s out of order, a bad one every 997 (always the same lines). */
+    private static List<String> lines(int records) {
+        List<String> lines = new ArrayList<>();
         Random r = new Random(29);
         long t = 1_700_000_000_000L;
         for (int i = 0; i < records; i++) {
             t += r.nextInt(30);
-            broker.send(topic, 0, null, null, i % 997 == 5 ? "{broken"
+            lines.add(i % 997 == 5 ? "{broken"
                     : "{\"user\": \"u" + r.nextInt(40) + "\", \"ts\": " + (t - r.nextInt(2_000)) + ", \"amount\": " + r.nextInt(100) + "}");
+        }
+        return lines;
+    }
+
+    private static void send(String topic, List<String> lines) {
+        for (String line : lines) {
+            broker.send(topic, 0, null, null, line);
         }
         broker.flush();
     }
 
     /** Tumbling 1 s windows of counts and maxima per user over {@code topic}, from its start to its end. */
     private String job(String name, String topic, String results, String late, String extra) {
+        return job(name, topic, results, late, "{type: jsonl, path: " + dir.resolve(name) + "/dead.jsonl}", extra);
+    }
+
+    private String job(String name, String topic, String results, String late, String dead, String extra) {
         return """
                 name: %s
                 source: {type: kafka, bootstrap-servers: '%s', topic: %s, group-id: g-%s, starting-offsets: earliest, stop-at: latest}
@@ -105,20 +123,37 @@ class FlinkClusterIT {
                 output:
                   results: %s
                   late: %s
-                  dead-letter: {type: jsonl, path: %s/dead.jsonl}
+                  dead-letter: %s
                 %s
-                """.formatted(name, broker.bootstrapServers(), topic, name, results, late, dir.resolve(name), extra);
+                """.formatted(name, broker.bootstrapServers(), topic, name, results, late, dead, extra);
     }
 
     private String h2(String name) {
-        return "{type: jdbc, url: 'jdbc:h2:" + dir.resolve(name).resolve("tidemark") + ";DATABASE_TO_LOWER=TRUE', table: late_records}";
+        return h2(name, "late_records");
+    }
+
+    /**
+     * A table of the H2 database {@code name}: in server mode as well (AUTO_SERVER), so that the subtasks of two
+     * TaskManagers and this test can use it at once.
+     */
+    private String h2(String name, String table) {
+        return "{type: jdbc, url: '" + h2Url(name) + "', table: " + table + "}";
+    }
+
+    private String h2Url(String name) {
+        return "jdbc:h2:" + dir.resolve(name).resolve("tidemark") + ";DATABASE_TO_LOWER=TRUE;AUTO_SERVER=TRUE";
     }
 
     /** The late records' rows (without their arrival time, which is the processing time at the late output), in key order. */
     private List<List<Object>> late(String name) throws Exception {
+        return rows(name, "SELECT * FROM late_records ORDER BY record_id");
+    }
+
+    /** The rows {@code query} selects in the H2 database {@code name}, without an {@code arrival_time} column. */
+    private List<List<Object>> rows(String name, String query) throws Exception {
         List<List<Object>> rows = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:h2:" + dir.resolve(name).resolve("tidemark") + ";DATABASE_TO_LOWER=TRUE");
-                ResultSet rs = c.createStatement().executeQuery("SELECT * FROM late_records ORDER BY record_id")) {
+        try (Connection c = DriverManager.getConnection(h2Url(name));
+                ResultSet rs = c.createStatement().executeQuery(query)) {
             int n = rs.getMetaData().getColumnCount();
             while (rs.next()) {
                 List<Object> row = new ArrayList<>();
@@ -184,7 +219,7 @@ class FlinkClusterIT {
 
         Path onCluster = dir.resolve("cluster.yaml");
         Files.writeString(onCluster, job("cluster", "kin", "{type: kafka, bootstrap-servers: '" + broker.bootstrapServers()
-                + "', topic: kout}", h2("cluster"), ""));
+                + "', topic: kout}", h2("cluster"), "checkpoint: {dir: " + dir.resolve("cluster-chk") + ", interval: 500ms}"));
         Launcher.Result r = Launcher.run(dir.resolve("cluster-run"), RUN, "run", "--no-progress", "--engine", "flink",
                 "--flink-master", cluster.restAddress(), "-p", "4", onCluster.toString()).exits(0);
         assertThat(r.out()).contains("engine             flink (remote cluster " + cluster.restAddress() + ")")
@@ -192,12 +227,93 @@ class FlinkClusterIT {
         assertThat(Launcher.summaryCounts(r.out())).isEqualTo(Launcher.summaryCounts(
                 Launcher.run(dir.resolve("plain-again"), RUN, "run", plain.toString()).exits(0).out()));
         // the same results in the topic, the same rows in the table, the same dead letters as on the embedded engine
-        assertThat(topic("kout")).containsExactlyInAnyOrderElementsOf(results);
+        assertThat(broker.readCommitted("kout").stream().map(ConsumerRecord::value).toList()).containsExactlyInAnyOrderElementsOf(results);
+        // the checkpoints were the cluster's, in the folder every process sees; the run ended, so nothing is left to resume
+        assertThat(dir.resolve("cluster-chk/flink/finished.txt")).exists();
         assertThat(late("cluster")).isEqualTo(late("plain"));
         assertThat(Files.readString(dir.resolve("cluster/dead.jsonl"))).isEqualTo(Files.readString(dir.resolve("plain/dead.jsonl")));
 
         // the four window subtasks ran in both TaskManager processes, each reading records
         assertThat(taskManagersThatRead(jobId("cluster"), "window"))
                 .containsExactlyInAnyOrder(LocalFlinkCluster.resourceId(0), LocalFlinkCluster.resourceId(1));
+    }
+
+    /** Counts of the job's checkpoints (REST {@code /jobs/:jid/checkpoints}): completed, restored, … */
+    private static JsonNode checkpoints(String job) throws Exception {
+        return JSON.readTree(cluster.get("/jobs/" + job + "/checkpoints")).path("counts");
+    }
+
+    /** Polls {@code what} (the cluster's or the broker's answer) until it holds; at most {@code RUN}. */
+    private static void await(String what, java.util.concurrent.Callable<Boolean> condition) throws Exception {
+        long deadline = System.nanoTime() + RUN.toNanos();
+        while (!condition.call()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within " + RUN + ": " + what + "; the cluster's logs: " + clusterDir.resolve("log"));
+            }
+            Thread.sleep(200); // a bounded poll on other processes' state
+        }
+    }
+
+    private static String state(String job) throws Exception {
+        return JSON.readTree(cluster.get("/jobs/" + job)).path("state").asText();
+    }
+
+    @Test
+    void aDetachedJobSurvivesAKilledTaskManagerAndASavepointWithTheOutputsOfAnUninterruptedRun() throws Exception {
+        List<String> lines = lines(15_000);
+        broker.createTopic("din", 1);
+        broker.createTopic("dout", 1);
+        send("din", lines.subList(0, 5_000));
+
+        // the job file as it runs detached: no end (stop-at), outputs the cluster writes, checkpoints every process sees
+        Path detached = dir.resolve("detached.yaml");
+        Files.writeString(detached, job("detached", "din", "{type: kafka, bootstrap-servers: '" + broker.bootstrapServers()
+                        + "', topic: dout}", h2("detached", "late_records"), h2("detached", "dead_letters"),
+                "checkpoint: {dir: " + dir.resolve("detached-chk") + ", interval: 300ms}").replace(", stop-at: latest", ""));
+        String master = cluster.restAddress();
+        Launcher.Result submitted = Launcher.run(dir.resolve("submit"), RUN, "run", "--detach", "--engine", "flink",
+                "--flink-master", master, "-p", "4", detached.toString()).exits(0);
+        String job = submitted.out().strip();
+        assertThat(job).matches("[0-9a-f]{32}");
+        assertThat(Launcher.run(dir.resolve("jobs"), RUN, "jobs", "--flink-master", master).exits(0).out())
+                .containsPattern(job + "\\s+(RUNNING|CREATED|INITIALIZING)\\s+.*detached");
+
+        // the command is gone; the job runs on: a checkpoint completes and results are committed
+        await("a first checkpoint and committed results", () -> checkpoints(job).path("completed").asInt() > 0
+                && !broker.readCommitted("dout").isEmpty());
+        // more input, and one TaskManager killed while the job reads it: Flink restores the latest checkpoint
+        send("din", lines.subList(5_000, 10_000));
+        cluster.killTaskManager(1);
+        cluster.restartTaskManager(1); // as a supervisor would
+        await("the job restored from a checkpoint and running again", () -> checkpoints(job).path("restored").asInt() > 0
+                && state(job).equals("RUNNING"));
+        long restored = checkpoints(job).path("completed").asLong();
+        await("a checkpoint after the restore", () -> checkpoints(job).path("completed").asLong() > restored);
+
+        // stopped with a savepoint, resumed from it by a new job with the rest of the input, then drained
+        Launcher.Result stopped = Launcher.run(dir.resolve("stop"), RUN, "stop", job, "--flink-master", master,
+                "--savepoint", dir.resolve("savepoints").toString()).exits(0);
+        String savepoint = stopped.out().strip();
+        assertThat(state(job)).isEqualTo("FINISHED");
+        send("din", lines.subList(10_000, lines.size()));
+        String resumed = Launcher.run(dir.resolve("resume"), RUN, "run", "--detach", "--from-savepoint", savepoint, "--engine",
+                "flink", "--flink-master", master, "-p", "4", detached.toString()).exits(0).out().strip();
+        await("the resumed job's first checkpoint", () -> checkpoints(resumed).path("completed").asInt() > 0);
+        Launcher.run(dir.resolve("drain"), RUN, "stop", resumed, "--flink-master", master, "--drain",
+                "--savepoint", dir.resolve("savepoints").toString()).exits(0);
+        assertThat(state(resumed)).isEqualTo("FINISHED");
+
+        // the same topic read in one go by the embedded engine, to its end
+        Path plain = dir.resolve("whole.yaml");
+        Files.writeString(plain, job("whole", "din", "{type: jsonl, path: " + dir.resolve("whole/results.jsonl") + "}",
+                h2("whole", "late_records"), h2("whole", "dead_letters"), ""));
+        Launcher.run(dir.resolve("whole-run"), RUN, "run", "-q", plain.toString()).exits(0);
+
+        // nothing lost, nothing twice: the committed results, the late records with their watermarks, the dead letters
+        List<String> results = Files.readAllLines(dir.resolve("whole/results.jsonl"));
+        assertThat(broker.readCommitted("dout").stream().map(ConsumerRecord::value).toList()).containsExactlyInAnyOrderElementsOf(results);
+        assertThat(late("detached")).hasSizeGreaterThan(50).isEqualTo(late("whole"));
+        String dead = "SELECT * FROM dead_letters ORDER BY file, line";
+        assertThat(rows("detached", dead)).isNotEmpty().isEqualTo(rows("whole", dead));
     }
 }

@@ -62,7 +62,13 @@ final class FlinkEngine {
      */
     static JobClient start(StreamExecutionEnvironment env, String jobName, String master, List<String> jars)
             throws Exception {
-        Map<String, String> options = new LinkedHashMap<>();
+        return start(env, jobName, master, jars, Map.of());
+    }
+
+    /** As {@link #start(StreamExecutionEnvironment, String, String, List)}, with the engine's {@code extra} options ({@code flink.KEY}). */
+    static JobClient start(StreamExecutionEnvironment env, String jobName, String master, List<String> jars, Map<String, String> extra)
+            throws Exception {
+        Map<String, String> options = new LinkedHashMap<>(extra);
         if (master != null) {
             options.put("master", master);
             if (!jars.isEmpty()) {

@@ -6,9 +6,7 @@ import io.tidemark.cli.config.JobConfig;
 import io.tidemark.cli.io.Event;
 import io.tidemark.cli.spi.OutputContext;
 import io.tidemark.runtime.metrics.OperatorMetrics;
-import io.tidemark.runtime.state.StateBackendLoader;
 import io.tidemark.streaming.api.datastream.DataStream;
-import io.tidemark.streaming.api.datastream.KeyedStream;
 import io.tidemark.streaming.api.datastream.SingleOutputStreamOperator;
 import io.tidemark.streaming.api.environment.StreamExecutionEnvironment;
 import io.tidemark.streaming.api.windowing.assigners.EventTimeSessionWindows;
@@ -113,11 +111,6 @@ public final class JobRunner {
      */
     public static RunReport run(JobConfig job, Options o) throws Exception {
         checkEngine(o.engine());
-        if (job.checkpoint() != null && o.engine().remote()) {
-            throw new io.tidemark.cli.config.ConfigException(io.tidemark.cli.config.JobKeys.CHECKPOINT_DIR.path(),
-                    "checkpoints on a remote Flink cluster (--flink-master) are not supported: the command reads and restores them "
-                            + "from its own file system; run on the local MiniCluster (--engine flink alone), or without checkpoint:");
-        }
         JobWatermarks.checkEngine(job, o.engine());
         CsvColumns.check(job);
         String bound = BoundCheck.beforeRun(job);
@@ -327,12 +320,7 @@ public final class JobRunner {
      */
     static Pipeline pipeline(JobConfig job, int parallelism, LinkAddress link, Resume.Plan plan) {
         ReplayClock clock = job.source().replay() ? new ReplayClock() : null;
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        env.setParallelism(parallelism);
-        env.setStateBackend(StateBackendLoader.fromConfig(job.stateBackend()));
-        if (clock != null) {
-            env.setClock(clock);
-        }
+        StreamExecutionEnvironment env = JobStreams.environment(job, parallelism, clock);
         if (plan != null) {
             env.enableCheckpointing(job.checkpoint().interval().toMillis());
             env.getCheckpointConfig().setCheckpointStorage(plan.storage().toString())
@@ -341,12 +329,6 @@ public final class JobRunner {
                 env.getCheckpointConfig().setStateRecoveryPath(plan.from().directory().toString());
             }
         }
-        // per-event: Tidemark's extension; idleness is then checked at the default interval (200 ms)
-        env.getConfig().setPerEventWatermarks(job.watermark().perEvent());
-        if (!job.watermark().perEvent()) {
-            env.getConfig().setAutoWatermarkInterval(job.watermark().interval().toMillis());
-        }
-
         SourceStage source = SourceStage.of(env, job, link, clock, plan != null);
         DataStream<Event> events = source.events();
         if (job.window().hasGaps()) {
@@ -356,20 +338,10 @@ public final class JobRunner {
                     .name("no-window-sink").setParallelism(1);
             events = inWindows;
         }
-        OutputTag<Event> lateTag = new OutputTag<>("late") {};
-        KeyedStream<Event, List<String>> keyed = events.keyBy(Event::key);
-        if (job.watermark().perKey()) {
-            keyed = keyed.withPerKeyWatermarks(JobWatermarks.strategy(job, (e, recordTimestamp) -> e.timestamp()));
-        }
-        SingleOutputStreamOperator<io.tidemark.cli.data.WindowResult> fired = keyed
-                .window(assigner(job.window()))
-                .allowedLateness(job.allowedLateness())
-                .sideOutputLateData(lateTag)
-                .aggregate(new EventAggregate(job.aggregates()),
-                        new ResultWindowFunction(job.aggregates(), job.window().type() == JobConfig.WindowType.SESSION))
-                .name(WINDOW_OPERATOR);
+        JobStreams.Windows windows = JobStreams.windows(job, events);
+        SingleOutputStreamOperator<io.tidemark.cli.data.WindowResult> fired = windows.results();
         fired.addSink(new Sinks.Results(link)).name("results");
-        DataStream<Event> late = fired.getSideOutput(lateTag);
+        DataStream<Event> late = windows.late();
         (source.late() == null ? late : late.union(source.late())).addSink(new Sinks.Late(link, job.window())).name("late");
         return new Pipeline(env, source.stop());
     }

@@ -100,19 +100,26 @@ final class Sinks {
 
         @Override
         public void invoke(Event e, Context context) throws Exception {
-            long now = context.currentProcessingTime();
-            List<Span> missed = new ArrayList<>();
-            for (TimeWindow w : assigner.assignWindows(e, e.timestamp(), new WindowAssigner.WindowAssignerContext() {
-                @Override
-                public long getCurrentProcessingTime() {
-                    return now;
-                }
-            })) {
-                missed.add(new Span(w.getStart(), w.getEnd()));
-            }
-            link.late(new LateRecord(e.originalLine(), e.source(), e.lineNumber(), e.key(), e.timestamp(),
-                    e.arrival() != null ? e.arrival() : now, context.currentWatermark(), missed));
+            link.late(late(assigner, e, context.currentProcessingTime(), context.currentWatermark()));
         }
+    }
+
+    /**
+     * Late event {@code e} as a late record: arrival time its arrival-time field in replay mode, else
+     * {@code now} (processing time); {@code watermark} where it was found late; the windows it missed.
+     */
+    static LateRecord late(WindowAssigner<Object, TimeWindow> assigner, Event e, long now, long watermark) {
+        List<Span> missed = new ArrayList<>();
+        for (TimeWindow w : assigner.assignWindows(e, e.timestamp(), new WindowAssigner.WindowAssignerContext() {
+            @Override
+            public long getCurrentProcessingTime() {
+                return now;
+            }
+        })) {
+            missed.add(new Span(w.getStart(), w.getEnd()));
+        }
+        return new LateRecord(e.originalLine(), e.source(), e.lineNumber(), e.key(), e.timestamp(),
+                e.arrival() != null ? e.arrival() : now, watermark, missed);
     }
 
     /** Records whose event time falls into no window (sliding windows with gaps): dead letters. */
@@ -127,9 +134,14 @@ final class Sinks {
 
         @Override
         public void invoke(Event e, Context context) throws Exception {
-            link.dead(new DeadLetter(DeadLetter.NO_WINDOW, "event time " + e.timestamp() + " falls between windows: a window of "
-                    + window.size().toMillis() + " ms (window.size) starts every " + window.slide().toMillis()
-                    + " ms (window.slide)", e.source(), e.lineNumber(), e.originalLine()));
+            link.dead(noWindow(window, e));
         }
+    }
+
+    /** Event {@code e}, whose event time falls between the sliding windows of {@code window}, as a dead letter. */
+    static DeadLetter noWindow(JobConfig.Window window, Event e) {
+        return new DeadLetter(DeadLetter.NO_WINDOW, "event time " + e.timestamp() + " falls between windows: a window of "
+                + window.size().toMillis() + " ms (window.size) starts every " + window.slide().toMillis()
+                + " ms (window.slide)", e.source(), e.lineNumber(), e.originalLine());
     }
 }

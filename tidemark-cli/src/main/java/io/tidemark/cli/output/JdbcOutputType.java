@@ -1,5 +1,7 @@
 package io.tidemark.cli.output;
 
+import io.tidemark.cli.data.OutputRecord;
+
 import io.tidemark.cli.config.Key;
 import io.tidemark.cli.config.OutputType;
 import io.tidemark.cli.config.Settings;
@@ -132,6 +134,19 @@ public final class JdbcOutputType implements OutputType {
         @Override
         public Output open(OutputContext context) {
             return new JdbcOutput(this, JdbcTables.of(table, context, storesNul()));
+        }
+
+        /**
+         * From the cluster: a {@link io.tidemark.connector.jdbc.JdbcSink} in each subtask, upserting by the
+         * table's key (rows flushed at each checkpoint): a job restored from a checkpoint writes its rows
+         * again onto the same keys, so the table ends as one delivery would leave it.
+         */
+        @Override
+        public boolean sinkOnCluster(io.tidemark.streaming.api.datastream.DataStream<OutputRecord> records, OutputContext context) {
+            records.addSink(io.tidemark.connector.jdbc.JdbcSink.<OutputRecord>builder()
+                    .table(JdbcTables.of(table, context, storesNul())).connection(connection).build())
+                    .name(context.role().key()).uid(context.role().key());
+            return true;
         }
 
         /** With checkpoints: each link's rows of a checkpoint upserted in one transaction when it completes ({@link StagedTable}). */

@@ -133,7 +133,7 @@ public final class KafkaOutputType implements OutputType {
      * @param transactionalId with {@code delivery: exactly-once}, the output's transactional id; else null
      */
     public record Spec(String output, String bootstrapServers, String topic, Map<String, String> properties,
-            String transactionalId) implements OutputSpec {
+            String transactionalId) implements OutputSpec, java.io.Serializable {
 
         @Override
         public String type() {
@@ -148,6 +148,25 @@ public final class KafkaOutputType implements OutputType {
         @Override
         public Output open(OutputContext context) throws IOException {
             return new TopicOutput(this, context);
+        }
+
+        /**
+         * From the cluster: a {@link io.tidemark.connector.kafka.sink.KafkaSink} in each subtask, exactly once
+         * (a Kafka transaction per checkpoint and subtask, under the output's transactional id as prefix) or
+         * at least once, the records as the command writes them ({@link TopicRecords}).
+         */
+        @Override
+        public boolean sinkOnCluster(io.tidemark.streaming.api.datastream.DataStream<OutputRecord> records, OutputContext context) {
+            io.tidemark.connector.kafka.sink.KafkaSinkBuilder<OutputRecord> b = io.tidemark.connector.kafka.sink.KafkaSink.<OutputRecord>builder()
+                    .setKafkaProducerConfig(producerProperties(this))
+                    .setRecordSerializer(new TopicRecords(this, context));
+            if (transactionalId != null) {
+                b.setDeliveryGuarantee(io.tidemark.connector.base.DeliveryGuarantee.EXACTLY_ONCE).setTransactionalIdPrefix(transactionalId);
+            } else {
+                b.setDeliveryGuarantee(io.tidemark.connector.base.DeliveryGuarantee.AT_LEAST_ONCE);
+            }
+            records.sinkTo(b.build()).name(context.role().key()).uid(context.role().key());
+            return true;
         }
 
         /** Exactly once with checkpoints: one transaction per checkpoint and link ({@link StagedTopic}); at least once: as records come. */

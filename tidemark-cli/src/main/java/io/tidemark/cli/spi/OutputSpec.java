@@ -52,6 +52,17 @@ public interface OutputSpec {
         return true;
     }
 
+    /**
+     * Writes it from the cluster the job runs on, with no command attached ({@code tidemark run --detach}):
+     * adds the sink that writes {@code records} (the output's records: {@code context.role()}'s) and
+     * returns true. False when it cannot be written from a cluster (the default): a file would land on the
+     * disks of the TaskManagers, one part on each, and standard out is the command's.
+     */
+    default boolean sinkOnCluster(io.tidemark.streaming.api.datastream.DataStream<io.tidemark.cli.data.OutputRecord> records,
+            OutputContext context) {
+        return false;
+    }
+
     /** Opens it (command side) before the job starts. */
     Output open(OutputContext context) throws IOException;
 }
