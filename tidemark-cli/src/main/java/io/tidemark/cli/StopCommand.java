@@ -29,9 +29,9 @@ final class StopCommand implements Callable<Integer> {
     String flinkMaster;
 
     @Option(names = "--savepoint", paramLabel = "DIR",
-            description = "Stop with a savepoint into DIR: a directory the JobManager and every TaskManager see (a shared "
-                    + "mount, S3, HDFS: the cluster's file systems).")
-    Path savepoint;
+            description = "Stop with a savepoint into DIR: a directory the JobManager and every TaskManager see: a path (a "
+                    + "shared mount), or a URI of the cluster's file systems (s3://bucket/path, hdfs://namenode/path), passed as is.")
+    String savepoint;
 
     @Option(names = "--drain", description = "With the savepoint: first the watermark that ends event time, so that every "
             + "window still open fires (the cluster's savepoint directory when --savepoint is not given).")
@@ -59,7 +59,9 @@ final class StopCommand implements Callable<Integer> {
                     + "; its retained checkpoints stay in its checkpoint directory");
             return Main.OK;
         }
-        String location = rest.stop(jobId, savepoint, drain, timeout);
+        String target = savepoint == null ? null : savepoint.matches("[a-zA-Z][a-zA-Z0-9+.-]*://.*") ? savepoint
+                : Path.of(savepoint).toAbsolutePath().toUri().toString();
+        String location = rest.stop(jobId, target, drain, timeout);
         if (location.startsWith("file:")) { // Flink names it by URI: the path, as the other commands take it
             location = Path.of(java.net.URI.create(location)).toString();
         }

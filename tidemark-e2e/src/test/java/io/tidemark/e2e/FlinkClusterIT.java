@@ -33,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * launcher ships are all the cluster gets of Tidemark and of the Kafka connector. The cluster's logs stay in
  * the folder the failure names.
  */
+@org.junit.jupiter.api.TestMethodOrder(org.junit.jupiter.api.MethodOrderer.OrderAnnotation.class)
 class FlinkClusterIT {
 
     private static final Duration RUN = Duration.ofMinutes(4);
@@ -315,5 +316,38 @@ class FlinkClusterIT {
         assertThat(late("detached")).hasSizeGreaterThan(50).isEqualTo(late("whole"));
         String dead = "SELECT * FROM dead_letters ORDER BY file, line";
         assertThat(rows("detached", dead)).isNotEmpty().isEqualTo(rows("whole", dead));
+    }
+
+    /**
+     * Last (it kills the class's JobManager): a session cluster without high availability loses its jobs with its
+     * JobManager. The command can no longer reach the cluster; a JobManager started again knows no job; what is left
+     * is the job's retained checkpoints, which --from-savepoint resumes from (docs/job-file.md, the JobManager).
+     */
+    @Test
+    @org.junit.jupiter.api.Order(Integer.MAX_VALUE)
+    void aJobManagerKilledWithoutHighAvailabilityTakesItsJobsWithIt() throws Exception {
+        broker.createTopic("jin", 1);
+        broker.createTopic("jout", 1);
+        send("jin", lines(3_000));
+        Path file = dir.resolve("jm.yaml");
+        Files.writeString(file, job("jm", "jin", "{type: kafka, bootstrap-servers: '" + broker.bootstrapServers() + "', topic: jout}",
+                h2("jm", "late_records"), h2("jm", "dead_letters"), "checkpoint: {dir: " + dir.resolve("jm-chk") + ", interval: 300ms}")
+                .replace(", stop-at: latest", ""));
+        String master = cluster.restAddress();
+        String job = Launcher.run(dir.resolve("jm-submit"), RUN, "run", "--detach", "--engine", "flink", "--flink-master", master,
+                "-p", "2", file.toString()).exits(0).out().strip();
+        await("a first checkpoint", () -> checkpoints(job).path("completed").asInt() > 0);
+
+        cluster.killJobManager();
+        Launcher.Result gone = Launcher.run(dir.resolve("jm-jobs"), RUN, "jobs", "--flink-master", master).exits(1);
+        assertThat(gone.err()).contains("the Flink cluster at " + master + " cannot be reached");
+
+        cluster.restartJobManager();
+        cluster.awaitSlots(4, RUN);
+        Launcher.Result after = Launcher.run(dir.resolve("jm-jobs-again"), RUN, "jobs", "--flink-master", master).exits(0);
+        assertThat(after.out()).doesNotContain(job);
+        Launcher.run(dir.resolve("jm-stop"), RUN, "stop", job, "--flink-master", master).exits(1);
+        // what stays: the retained checkpoints, in the directory every process sees
+        assertThat(io.tidemark.runtime.checkpoint.FlinkCheckpointDirectories.latest(dir.resolve("jm-chk/detached"))).isPresent();
     }
 }

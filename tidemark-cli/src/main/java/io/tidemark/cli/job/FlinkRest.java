@@ -8,7 +8,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,16 +53,17 @@ public final class FlinkRest {
     }
 
     /**
-     * Stops the job with a savepoint into {@code dir} (null: the cluster's {@code execution.checkpointing.savepoint-dir});
+     * Stops the job with a savepoint into {@code dir}, a URI of the cluster's file systems (null: the cluster's
+     * {@code execution.checkpointing.savepoint-dir});
      * {@code drain}: the sources first send the watermark that ends event time, so that every window fires
      * (Flink's {@code stop --drain}: for a job not meant to resume). Returns the savepoint's path once the job
      * has ended, within {@code timeout}.
      */
-    public String stop(String jobId, Path dir, boolean drain, Duration timeout) throws IOException, InterruptedException {
+    public String stop(String jobId, String dir, boolean drain, Duration timeout) throws IOException, InterruptedException {
         ObjectNode body = JSON.createObjectNode();
         body.put("drain", drain);
         if (dir != null) {
-            body.put("targetDirectory", dir.toAbsolutePath().toUri().toString());
+            body.put("targetDirectory", dir);
         }
         String trigger = send("POST", "/jobs/" + jobId + "/stop", body).path("request-id").asText();
         long deadline = System.nanoTime() + timeout.toNanos();

@@ -74,7 +74,7 @@ public final class LocalFlinkCluster implements AutoCloseable {
 
     private final Settings settings;
     private final int restPort;
-    private final FlinkProcess jobManager;
+    private FlinkProcess jobManager;
     private final List<FlinkProcess> taskManagers = new ArrayList<>();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -208,6 +208,19 @@ public final class LocalFlinkCluster implements AutoCloseable {
     /** SIGKILL to the JobManager. */
     public void killJobManager() throws InterruptedException {
         jobManager.kill();
+    }
+
+    /**
+     * Starts the JobManager again (after {@link #killJobManager}) with the same configuration and ports; the
+     * TaskManagers register with it again. Without high availability it knows none of the jobs the killed one ran.
+     */
+    public void restartJobManager() throws IOException {
+        if (jobManager.alive()) {
+            throw new IllegalStateException("the JobManager is running");
+        }
+        jobManager = FlinkProcess.start(FlinkProcess.Role.JOBMANAGER, "jobmanager", settings.lib(), settings.dir().resolve("conf"),
+                settings.dir().resolve("log"), List.of());
+        writeState();
     }
 
     /** GET {@code path} of the REST API; the body, or an exception for a status other than 200. */
