@@ -257,4 +257,47 @@ class ProfileTest {
         CliHarness.Result refused = CliHarness.run("tune", job.toString(), "--bounds", "1s", "--max-late-share", "10%").assertOk();
         assertThat(refused.out()).contains("no candidate keeps late records within 10.0%").contains("25.0%");
     }
+
+    /**
+     * Idle gaps and outliers, replayed on two splits. Split a's records arrive at 1, 2, 3, 10 and 11 s, split
+     * b's at 1.5, 2.5, 6.5 and 7.5 s, each 100 ms after its event time, except: at 4 s a record of split a two
+     * hours ahead of its arrival (beyond max-future 1 h: too-far-ahead, 2 h − 2.9 s ahead of the highest event
+     * time then), and at 7.5 s a record of split b 30 minutes ahead (accepted: it moves the highest event
+     * time by 30 min + 1.1 s at once). Longest gaps: a 7 s (3 → 10 s, the rejected record is no emission),
+     * 1 s, 1 s; b 4 s, 3.5 s (silent from 7.5 s to the end at 11 s), 1 s.
+     */
+    @Test
+    void idleGapsPerSplitAndOutliersAreMeasured() throws Exception {
+        long t0 = START;
+        List<String> lines = new ArrayList<>();
+        long[][] records = { // split (0 a, 1 b), arrival ms after t0, event time − arrival
+            {0, 1000, -100}, {1, 1500, -100}, {0, 2000, -100}, {1, 2500, -100}, {0, 3000, -100}, {0, 4000, 2 * HOUR},
+            {1, 6500, -100}, {1, 7500, HOUR / 2}, {0, 10_000, -100}, {0, 11_000, -100}};
+        for (long[] r : records) {
+            lines.add("{\"userId\":\"u1\",\"eventTime\":" + (t0 + r[1] + r[2]) + ",\"amount\":1,\"p\":\"" + (r[0] == 0 ? "a" : "b")
+                    + "\",\"arrival\":" + (t0 + r[1]) + "}");
+        }
+        Files.write(dir.resolve("orders.jsonl"), lines, StandardCharsets.UTF_8);
+        Path job = CliHarness.job(dir, "{strategy: bounded, max-out-of-orderness: 1s}", "{type: tumbling, size: 10s}");
+        Files.writeString(job, Files.readString(job).replace("  path: orders.jsonl\n", "  path: orders.jsonl\n  partition-field: p\n"
+                + "  arrival-time-field: arrival\n").replace("  unit: ms\n", "  unit: ms\n  max-future: 1h\n"));
+
+        JsonNode p = JSON.readTree(CliHarness.run("profile", job.toString(), "--json").assertOk().out());
+
+        assertThat(p.at("/splits/0/split").asText()).isEqualTo("a");
+        assertThat(p.at("/splits/1/split").asText()).isEqualTo("b");
+        List<String> gaps = new ArrayList<>();
+        for (JsonNode s : p.get("splits")) {
+            List<String> g = new ArrayList<>();
+            s.get("longestGaps").forEach(x -> g.add((x.get("from").asLong() - t0) + "+" + x.get("length").asLong()));
+            gaps.add(s.get("split").asText() + ": " + String.join(" ", g) + " max " + s.get("gapMaxMs").asLong());
+        }
+        assertThat(gaps).containsExactly("a: 3000+7000 1000+1000 2000+1000 max 7000", "b: 2500+4000 7500+3500 1500+1000 max 4000");
+        assertThat(p.at("/outliers/tooFarAhead").asLong()).isEqualTo(1);
+        assertThat(p.at("/outliers/largestRejectedJumpMs").asLong()).isEqualTo(4000 + 2 * HOUR - 2900);
+        assertThat(p.at("/outliers/largestAcceptedJumps/0/split").asText()).isEqualTo("b");
+        assertThat(p.at("/outliers/largestAcceptedJumps/0/jump").asLong()).isEqualTo(7500 + HOUR / 2 - 6400);
+        assertThat(p.at("/outliers/largestAcceptedJumps/0/to").asLong()).isEqualTo(t0 + 7500 + HOUR / 2);
+        assertThat(p.at("/reading/records").asLong()).isEqualTo(9);
+    }
 }
