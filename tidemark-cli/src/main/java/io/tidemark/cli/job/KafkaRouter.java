@@ -17,7 +17,7 @@ import java.io.Serializable;
  * Right after a Kafka source ({@link KafkaLines}): passes events on, sends dead letters to the command,
  * and counts what the source read, as the line source does for files and sockets — over the source's
  * {@link Link}, opened in {@code open} and ended in {@code close}. Runs in the source's task (chained),
- * on any engine.
+ * on any engine; after a sorting source, whose two outputs it reads, in a task of its own.
  *
  * <p>A source sorting its partitions ({@code source.sort}) has a late side output: what a partition's
  * reorder buffer found older than a record it had let go. Every item the source read passes its buffer
