@@ -216,6 +216,9 @@ public final class OperatorMetrics implements SubtaskMetrics {
         out.writeBoolean(idle);
     }
 
+    /** Whether {@link #addCounters} ran (a restore at another parallelism). */
+    private boolean countersAdded;
+
     /** Restores what {@link #snapshotCounters} wrote. */
     public void restoreCounters(StateInput in) throws IOException {
         for (Counter c : counters()) {
@@ -226,6 +229,32 @@ public final class OperatorMetrics implements SubtaskMetrics {
         lastEventTimeWatermark = in.readLong();
         maxWatermarkLag = in.readLong();
         idle = in.readBoolean();
+    }
+
+    /**
+     * Adds what {@link #snapshotCounters} wrote of one old subtask, for a restore at another parallelism:
+     * its counts if {@code count} (each old subtask's counts go to one new subtask), and the watermark
+     * figures as the lowest of those added (the largest lag; idle only if all were).
+     */
+    public void addCounters(StateInput in, boolean count) throws IOException {
+        for (Counter c : counters()) {
+            long v = in.readLong();
+            if (count) {
+                c.inc(v);
+            }
+        }
+        long input = in.readLong();
+        long output = in.readLong();
+        long last = in.readLong();
+        long lag = in.readLong();
+        boolean wasIdle = in.readBoolean();
+        boolean first = !countersAdded;
+        currentInputWatermark.set(first ? input : Math.min(input, currentInputWatermark.get()));
+        currentOutputWatermark.set(first ? output : Math.min(output, currentOutputWatermark.get()));
+        lastEventTimeWatermark = first ? last : Math.min(last, lastEventTimeWatermark);
+        maxWatermarkLag = first ? lag : Math.max(lag, maxWatermarkLag);
+        idle = first ? wasIdle : idle && wasIdle;
+        countersAdded = true;
     }
 
     private Counter[] counters() {

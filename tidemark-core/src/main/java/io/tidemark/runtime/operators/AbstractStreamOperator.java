@@ -6,12 +6,14 @@ import io.tidemark.api.common.functions.RichFunction;
 import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.api.java.functions.LongKeySelector;
 import io.tidemark.runtime.checkpoint.FunctionStates;
+import io.tidemark.runtime.checkpoint.KeyGroupSection;
 import io.tidemark.runtime.checkpoint.RestoredState;
 import io.tidemark.runtime.checkpoint.StateSnapshot;
 import io.tidemark.runtime.metrics.OperatorMetrics;
 import io.tidemark.runtime.state.AbstractStateBackend;
 import io.tidemark.runtime.state.CheckpointableKeyedStateBackend;
 import io.tidemark.runtime.state.KeyedStateBackendParameters;
+import io.tidemark.runtime.state.KeyGroupRangeAssignment;
 import io.tidemark.runtime.state.KeyedStateStoreImpl;
 import io.tidemark.runtime.state.VoidNamespace;
 import io.tidemark.runtime.streamrecord.StreamRecord;
@@ -20,7 +22,11 @@ import io.tidemark.runtime.tasks.OperatorException;
 import io.tidemark.runtime.timers.InternalTimerService;
 import io.tidemark.runtime.timers.Timer;
 import io.tidemark.runtime.timers.Triggerable;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Base of the built-in operators: metrics, the watermark (which never goes backwards), keyed state
@@ -51,7 +57,7 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
     private FunctionStates functionStates;
 
     private static final String OPERATOR_SECTION = "operator";
-    private static final String TIMERS_SECTION = "timers";
+    private static final String TIMERS_SECTION = KeyGroupSection.TIMERS_SECTION;
 
     /** Makes this operator keyed: the key of each record is extracted with {@code keySelector}. */
     public void setKeySelector(KeySelector<IN, ?> keySelector) {
@@ -169,17 +175,14 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
             }
         }
         if (restored != null) {
-            StateSnapshot own = restored.own();
-            own.read(OPERATOR_SECTION, 1, in -> {
-                currentWatermark = in.readLong();
-                inputStatus = in.readBoolean() ? WatermarkStatus.IDLE : WatermarkStatus.ACTIVE;
-                metrics.restoreCounters(in);
-            });
+            restoreOperatorSection(restored);
             if (keyedState != null) {
-                keyedState.restore(own, restored.keys());
-                own.read(TIMERS_SECTION, 1, in -> timerService.restore(in, restored.keys()));
+                for (StateSnapshot part : restored.keyed()) {
+                    keyedState.restore(part, restored.keys());
+                    part.read(TIMERS_SECTION, 1, in -> timerService.restore(in, restored.keys()));
+                }
             }
-            restoreOperatorState(own, restored);
+            restoreOperatorState(restored.own(), restored);
         }
         functionStates = new FunctionStates(functions());
         functionStates.initialize(restored, context.getSubtaskIndex(), context.getParallelism(),
@@ -201,6 +204,9 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
             metrics.snapshotCounters(out);
         });
         if (keyedState != null) {
+            int maxParallelism = context.getSubtaskInfo().getMaxNumberOfParallelSubtasks();
+            new KeyGroupSection(maxParallelism, KeyGroupRangeAssignment.computeKeyGroupRangeForOperatorIndex(maxParallelism,
+                    context.getParallelism(), context.getSubtaskIndex())).write(b);
             keyedState.snapshot(checkpointId, b);
             b.section(TIMERS_SECTION, 1, timerService::snapshot);
         }
@@ -209,6 +215,44 @@ public abstract class AbstractStreamOperator<IN, OUT> implements OneInputStreamO
             functionStates.snapshot(b, checkpointId, timestamp);
         }
         return b.build();
+    }
+
+    /**
+     * The watermark, input status and counters: from the own snapshot; at a changed parallelism the
+     * lowest watermark of the snapshots the subtask restores from (keyed parts and shares: nothing that
+     * was on time becomes late), idle only if all were, and the counters of its shares added up (each old
+     * subtask's counted once in the job).
+     */
+    private void restoreOperatorSection(RestoredState restored) throws Exception {
+        if (!restored.rescaled()) {
+            restored.own().read(OPERATOR_SECTION, 1, in -> {
+                currentWatermark = in.readLong();
+                inputStatus = in.readBoolean() ? WatermarkStatus.IDLE : WatermarkStatus.ACTIVE;
+                metrics.restoreCounters(in);
+            });
+            return;
+        }
+        long[] watermark = {Long.MAX_VALUE};
+        boolean[] idle = {true, false}; // all idle, any read
+        Set<StateSnapshot> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<StateSnapshot> parts = new ArrayList<>(restored.keyed());
+        parts.addAll(restored.shares());
+        for (StateSnapshot part : parts) {
+            if (!seen.add(part)) {
+                continue;
+            }
+            boolean share = restored.shares().stream().anyMatch(s -> s == part);
+            part.read(OPERATOR_SECTION, 1, in -> {
+                watermark[0] = Math.min(watermark[0], in.readLong());
+                idle[0] &= in.readBoolean();
+                idle[1] = true;
+                metrics.addCounters(in, share);
+            });
+        }
+        if (idle[1]) {
+            currentWatermark = watermark[0];
+            inputStatus = idle[0] ? WatermarkStatus.IDLE : WatermarkStatus.ACTIVE;
+        }
     }
 
     /** Writes what the operator keeps beyond keyed state and timers, as sections of its own names. */

@@ -156,13 +156,16 @@ public abstract class AbstractTwoInputOperator<IN1, IN2, OUT> extends AbstractSt
 
     @Override
     protected final void restoreOperatorState(StateSnapshot snapshot, RestoredState restored) throws Exception {
-        snapshot.read(INPUTS_SECTION, 1, in -> {
-            combined.restore(in);
-            ended[0] = in.readBoolean();
-            ended[1] = in.readBoolean();
-        });
-        if (broadcastStates() != null) {
-            snapshot.read(BROADCAST_SECTION, 1, broadcastStates()::restore);
+        if (!restored.rescaled()) { // at another parallelism the inputs start afresh: ended inputs end again
+            snapshot.read(INPUTS_SECTION, 1, in -> {
+                combined.restore(in);
+                ended[0] = in.readBoolean();
+                ended[1] = in.readBoolean();
+            });
+        }
+        if (broadcastStates() != null && !restored.all().isEmpty()) { // the same on every subtask: any old one's
+            restored.all().get(context.getSubtaskIndex() % restored.all().size()).read(BROADCAST_SECTION, 1,
+                    broadcastStates()::restore);
         }
         restoreOwnState(snapshot, restored);
     }
@@ -173,7 +176,10 @@ public abstract class AbstractTwoInputOperator<IN1, IN2, OUT> extends AbstractSt
      */
     protected void snapshotOwnState(StateSnapshot.Builder out) throws Exception {}
 
-    /** Restores what {@link #snapshotOwnState} wrote; {@code restored} says which keys this subtask keeps. */
+    /**
+     * Restores what {@link #snapshotOwnState} wrote; {@code restored} says which keys this subtask keeps
+     * and, at a changed parallelism, which old snapshots hold them ({@link RestoredState#keyed}).
+     */
     protected void restoreOwnState(StateSnapshot snapshot, RestoredState restored) throws Exception {}
 
     private static final String INPUTS_SECTION = "inputs";

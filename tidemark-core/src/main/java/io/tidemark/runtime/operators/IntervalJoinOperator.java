@@ -217,6 +217,12 @@ public final class IntervalJoinOperator<K, IN1, IN2, OUT> extends AbstractTwoInp
 
     @Override
     protected void restoreOwnState(StateSnapshot snapshot, RestoredState restored) throws Exception {
+        for (StateSnapshot part : restored.keyed()) {
+            restoreBuffers(part, restored);
+        }
+    }
+
+    private void restoreBuffers(StateSnapshot snapshot, RestoredState restored) throws Exception {
         snapshot.read(BUFFERS_SECTION, 1, in -> {
             long lower = in.readLong();
             long upper = in.readLong();

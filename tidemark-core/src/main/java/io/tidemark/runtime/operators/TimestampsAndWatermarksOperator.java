@@ -8,6 +8,7 @@ import io.tidemark.api.common.eventtime.WatermarkGenerator;
 import io.tidemark.api.common.eventtime.WatermarkGeneratorSupplier;
 import io.tidemark.api.common.eventtime.WatermarkStrategy;
 import io.tidemark.runtime.checkpoint.RestoredState;
+import java.util.List;
 import io.tidemark.runtime.checkpoint.StateSnapshot;
 import io.tidemark.runtime.checkpoint.WatermarkProgress;
 import io.tidemark.runtime.operators.sort.EventTimeSortBuffer;
@@ -121,9 +122,25 @@ public final class TimestampsAndWatermarksOperator<T> extends AbstractStreamOper
 
     @Override
     protected void restoreOperatorState(StateSnapshot snapshot, RestoredState from) throws Exception {
-        snapshot.read(SECTION, 1, in -> restored = WatermarkProgress.read(in));
-        if (sorter != null && snapshot.has(SORT_SECTION)) {
-            snapshot.read(SORT_SECTION, 1, sorter::restore);
+        // at a changed parallelism: the progress of the share with the lowest watermark (nothing on time becomes late)
+        for (StateSnapshot share : from.shares()) {
+            share.read(SECTION, 1, in -> {
+                WatermarkProgress p = WatermarkProgress.read(in);
+                if (restored == null || p.watermark() < restored.watermark()) {
+                    restored = p;
+                }
+            });
+        }
+        if (sorter != null) {
+            List<StateSnapshot> buffers = from.shares().stream().filter(s -> s.has(SORT_SECTION)).toList();
+            if (buffers.size() > 1) {
+                throw new IllegalStateException("operator '" + context.getOperatorName() + "': the reorder buffers of "
+                        + from.shares().size() + " subtasks of the checkpoint cannot be merged into one; restore at parallelism "
+                        + from.all().size() + " or more");
+            }
+            if (!buffers.isEmpty()) {
+                buffers.get(0).read(SORT_SECTION, 1, sorter::restore);
+            }
         }
     }
 

@@ -121,6 +121,43 @@ public final class SplitSourceAdapter<T> implements SourceFunction<T> {
         watermarks.snapshotSorting(o);
     }
 
+    /**
+     * Restores the splits this subtask now reads ({@link SplitSourceFunction#ownerOf}) of what one old
+     * subtask's {@link #snapshot} wrote: a restore at a changed parallelism calls it for every old
+     * subtask, then {@link #finishRescaledRestore}.
+     */
+    public void restorePart(StateInput in) throws IOException {
+        java.util.function.Predicate<String> mine = split -> source.ownerOf(split, parallelism) == subtask;
+        long[] combined = new long[2];
+        restoredPeriodic = Math.max(restoredPeriodic, watermarks.restore(in, mine, combined));
+        rescaledWatermark = Math.min(rescaledWatermark, combined[0]);
+        for (int n = in.readInt(); n > 0; n--) {
+            String split = in.readString();
+            Serializable state = (Serializable) in.readValue();
+            if (mine.test(split)) {
+                rescaledSplits.put(split, state);
+            }
+        }
+        if (in.remaining() > 0) {
+            watermarks.restoreSorting(in, mine);
+        }
+    }
+
+    /**
+     * Ends a rescaled restore: the source gets the states of the splits it reads now; the combined
+     * watermark starts at the lowest of the old subtasks' (nothing on time becomes late).
+     */
+    public void finishRescaledRestore() {
+        if (rescaledWatermark != Long.MAX_VALUE) {
+            watermarks.restoreCombined(rescaledWatermark, false);
+        }
+        source.restoreSplitState(rescaledSplits);
+    }
+
+    /** The splits and lowest combined watermark gathered by {@link #restorePart}. */
+    private final Map<String, Serializable> rescaledSplits = new LinkedHashMap<>();
+    private long rescaledWatermark = Long.MAX_VALUE;
+
     /** Restores what {@link #snapshot} wrote, before {@link #run}: the source gets its split states back. */
     public void restore(StateInput in) throws IOException {
         restoredPeriodic = watermarks.restore(in);

@@ -276,9 +276,20 @@ public final class SplitWatermarks<T> {
 
     /** Puts back what {@link #snapshotSorting} wrote, after {@link #restore}. */
     public void restoreSorting(io.tidemark.runtime.checkpoint.StateInput in) throws java.io.IOException {
+        restoreSorting(in, split -> true);
+    }
+
+    /** {@link #restoreSorting}, keeping the buffers of the splits {@code keep} accepts (a rescaled restore). */
+    public void restoreSorting(io.tidemark.runtime.checkpoint.StateInput in, java.util.function.Predicate<String> keep)
+            throws java.io.IOException {
         int n = in.readInt();
         for (int i = 0; i < n; i++) {
-            Split<T> s = split(in.readString());
+            String id = in.readString();
+            if (!keep.test(id)) {
+                new io.tidemark.runtime.operators.sort.EventTimeSortBuffer<T>(Math.max(sortMillis, 0)).restore(in); // read past
+                continue;
+            }
+            Split<T> s = split(id);
             if (s.sorter == null) {
                 throw new java.io.IOException("the checkpoint holds a split's sort buffer, but this source does not sort");
             }
@@ -372,20 +383,43 @@ public final class SplitWatermarks<T> {
      * without splits or one written before the schedule was kept).
      */
     public long restore(io.tidemark.runtime.checkpoint.StateInput in) throws java.io.IOException {
+        long[] combinedState = new long[2];
+        long nextPeriodic = restore(in, split -> true, combinedState);
+        restoreCombined(combinedState[0], combinedState[1] != 0);
+        return nextPeriodic;
+    }
+
+    /**
+     * Puts back the splits {@code keep} accepts of what {@link #snapshot} wrote (one old subtask's, at a
+     * changed parallelism several in turn), without the combined watermark, which it leaves in
+     * {@code combined}: {@code [watermark, idle ? 1 : 0]}. Returns when the periodic emission runs next.
+     */
+    public long restore(io.tidemark.runtime.checkpoint.StateInput in, java.util.function.Predicate<String> keep, long[] combined)
+            throws java.io.IOException {
         long nextPeriodic = Long.MIN_VALUE;
         int n = in.readInt();
         for (int i = 0; i < n; i++) {
-            Split<T> s = split(in.readString());
-            s.finished = in.readBoolean();
+            String id = in.readString();
+            boolean finished = in.readBoolean();
             io.tidemark.runtime.checkpoint.WatermarkProgress progress = io.tidemark.runtime.checkpoint.WatermarkProgress.read(in);
-            progress.restore(s.state, s.generator);
-            nextPeriodic = Math.max(nextPeriodic, progress.nextPeriodic());
+            if (keep.test(id)) {
+                Split<T> s = split(id);
+                s.finished = finished;
+                progress.restore(s.state, s.generator);
+                nextPeriodic = Math.max(nextPeriodic, progress.nextPeriodic());
+            }
         }
-        combined.advance(in.readLong());
-        if (in.readBoolean()) {
+        combined[0] = in.readLong();
+        combined[1] = in.readBoolean() ? 1 : 0;
+        return nextPeriodic;
+    }
+
+    /** Puts back the combined watermark and status a restore read. */
+    public void restoreCombined(long watermark, boolean idle) {
+        combined.advance(watermark);
+        if (idle) {
             combined.markIdle();
         }
-        return nextPeriodic;
     }
 
     /** The largest out-of-orderness bound a live split's generator uses now ({@link CurrentBound}), or -1. */

@@ -21,7 +21,8 @@ public interface CheckpointableKeyedStateBackend extends KeyedStateBackend {
 
     /**
      * Restores the state {@link #snapshot} wrote into {@code snapshot} (of this backend or another),
-     * keeping only the keys {@code keys} accepts (rescaling). Called once, before any state is used.
+     * keeping only the keys {@code keys} accepts (rescaling). Called before any state is used: once, or at a
+     * changed parallelism once per old subtask whose key groups overlap (their keys add up).
      */
     void restore(StateSnapshot snapshot, Predicate<Object> keys) throws Exception;
 

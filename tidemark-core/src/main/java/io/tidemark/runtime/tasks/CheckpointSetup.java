@@ -27,18 +27,20 @@ import java.util.Map;
  * execution.state-recovery.path}), the coordinator when checkpointing is on, and each operator's name
  * in checkpoints — its uid when it has one, else its position among the job's operators and its name
  * ({@code 03-Window_count}): the same program builds the same names, a changed one restores nothing
- * silently wrong (an operator whose name has no state in the checkpoint starts empty; a changed
- * parallelism fails clearly).
+ * silently wrong (an operator whose name has no state in the checkpoint starts empty). At another
+ * parallelism than the checkpoint's, state is redistributed by key groups ({@link Rescaling}).
  */
 final class CheckpointSetup {
 
     private final CheckpointConfig config;
+    private final ExecutionConfig executionConfig;
     private final Map<Transformation<?>, String> keys = new HashMap<>();
     private final CheckpointStorage.Loaded restored;
     private final CheckpointCoordinator coordinator;
 
-    private CheckpointSetup(CheckpointConfig config, CheckpointStorage.Loaded restored, CheckpointCoordinator coordinator) {
-        this.config = config;
+    private CheckpointSetup(ExecutionConfig executionConfig, CheckpointStorage.Loaded restored, CheckpointCoordinator coordinator) {
+        this.config = executionConfig.getCheckpointConfig();
+        this.executionConfig = executionConfig;
         this.restored = restored;
         this.coordinator = coordinator;
     }
@@ -71,7 +73,7 @@ final class CheckpointSetup {
                 coordinator = new CheckpointCoordinator(config, storage, jobName, first);
                 warnAboutSockets(jobName, physical);
             }
-            CheckpointSetup setup = new CheckpointSetup(config, restored, coordinator);
+            CheckpointSetup setup = new CheckpointSetup(executionConfig, restored, coordinator);
             for (int i = 0; i < physical.size(); i++) {
                 Transformation<?> t = physical.get(i);
                 setup.keys.put(t, t.getUid() != null ? t.getUid() : String.format("%02d-%s", i, t.getName().replaceAll("[^A-Za-z0-9._]+", "_")));
@@ -155,12 +157,14 @@ final class CheckpointSetup {
         if (all == null) {
             return null;
         }
-        if (all.size() != parallelism) {
-            throw new IllegalStateException("operator '" + name + "' ran at parallelism " + all.size() + " in checkpoint "
-                    + restored.id() + " (" + restored.directory() + "), and now at " + parallelism
-                    + ": restoring at another parallelism is not supported");
+        try {
+            return Rescaling.restoredState(restored.id(), restored.directory().toString(), name, all, subtask, parallelism,
+                    LocalExecutor.maxParallelism(executionConfig, parallelism));
+        } catch (IllegalStateException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("operator '" + name + "': cannot read checkpoint " + restored.id() + ": " + e.getMessage(), e);
         }
-        return new RestoredState(restored.id(), all.get(subtask), all, k -> true);
     }
 
     /** Registers the job's tasks with the coordinator. */

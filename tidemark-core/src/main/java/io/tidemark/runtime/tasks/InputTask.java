@@ -267,26 +267,29 @@ final class InputTask implements Task, CheckpointCoordinator.CheckpointParticipa
 
     private void restoreInputs() throws Exception {
         RestoredState r = checkpoints.taskRestored();
-        if (r == null) {
-            return;
+        if (r == null || r.rescaled()) {
+            return; // at another parallelism the channels start afresh: ended ones end again, watermarks come again
         }
-        r.own().read(SECTION, 1, in -> {
-            int n = in.readInt();
-            if (n != finished.length) {
-                throw new java.io.IOException("the checkpoint has " + n + " input channels for task " + name + ", the job "
-                        + finished.length + " (an upstream parallelism changed)");
-            }
-            for (int c = 0; c < n; c++) {
-                if (in.readBoolean()) {
-                    finished[c] = true;
-                    numFinished++;
-                    unfinished[inputOfChannel[c]]--;
+        try {
+            r.own().read(SECTION, 1, in -> {
+                int n = in.readInt();
+                if (n != finished.length) {
+                    throw new ChannelsChanged(); // an upstream parallelism changed: the channels start afresh
                 }
-            }
-            for (WatermarkValve v : valves) {
-                v.restore(in);
-            }
-        });
+                for (int c = 0; c < n; c++) {
+                    if (in.readBoolean()) {
+                        finished[c] = true;
+                        numFinished++;
+                        unfinished[inputOfChannel[c]]--;
+                    }
+                }
+                for (WatermarkValve v : valves) {
+                    v.restore(in);
+                }
+            });
+        } catch (ChannelsChanged e) {
+            // nothing restored: ended channels end again, watermarks come again
+        }
     }
 
     @Override
@@ -315,6 +318,15 @@ final class InputTask implements Task, CheckpointCoordinator.CheckpointParticipa
         Thread t = thread;
         if (t != null) {
             t.interrupt();
+        }
+    }
+
+    /** The checkpoint's input channels are not the job's (an upstream parallelism changed). */
+    private static final class ChannelsChanged extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ChannelsChanged() {
+            super(null, null, false, false);
         }
     }
 }

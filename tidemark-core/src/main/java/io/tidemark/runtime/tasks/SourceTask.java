@@ -145,11 +145,16 @@ final class SourceTask<T> implements Task, CheckpointCoordinator.CheckpointParti
             }
             if (running) {
                 synchronized (lock) {
-                    if (!finishedBefore) { // else the restored chain and its consumers have seen the end already
+                    if (!finishedBefore) {
                         ctx.fireTimers();
                         ctx.emitWatermarkLocked(Watermark.MAX_WATERMARK);
                         sourceOutput.endInput();
                         flushWriters();
+                    } else { // the restored chain has seen the end; consumers restored at another parallelism have not
+                        for (io.tidemark.runtime.io.RecordWriter<?> w : writers) {
+                            w.processWatermark(Watermark.MAX_WATERMARK); // ignored by a channel restored as ended
+                            w.endInput();
+                        }
                     }
                     if (coordinator != null) {
                         ended = true;
@@ -178,7 +183,9 @@ final class SourceTask<T> implements Task, CheckpointCoordinator.CheckpointParti
     private boolean restoreSource() throws Exception {
         io.tidemark.runtime.checkpoint.RestoredState r = checkpoints.taskRestored();
         boolean[] finished = {false};
-        if (r != null) {
+        if (r != null && r.rescaled()) {
+            finished[0] = restoreRescaled(r);
+        } else if (r != null) {
             r.own().read(SECTION, 1, in -> {
                 finished[0] = in.readBoolean();
                 io.tidemark.runtime.watermarks.WatermarkState emitted = ctx.emitted();
@@ -197,6 +204,42 @@ final class SourceTask<T> implements Task, CheckpointCoordinator.CheckpointParti
         sourceStates = new io.tidemark.runtime.checkpoint.FunctionStates(userFunction == null ? List.of() : List.of(userFunction));
         sourceStates.initialize(r, sourceContext.getSubtaskIndex(), sourceContext.getParallelism(), null);
         return finished[0];
+    }
+
+    /**
+     * Restores the source at another parallelism than the checkpoint's: a split source's splits go to
+     * the subtasks that read them now, each with its position and watermark, from every old subtask; the
+     * emitted watermark and a replayed clock start at the lowest of the old subtasks'. A source of
+     * another kind (its positions, if any, in its functions' list state) has ended if all the old
+     * subtasks whose share it takes had ended.
+     */
+    private boolean restoreRescaled(io.tidemark.runtime.checkpoint.RestoredState r) throws Exception {
+        boolean splits = source instanceof io.tidemark.runtime.source.SplitSourceAdapter;
+        long[] lowest = {Long.MAX_VALUE, Long.MAX_VALUE};
+        boolean[] ended = {!r.shares().isEmpty()};
+        for (io.tidemark.runtime.checkpoint.StateSnapshot part : r.all()) {
+            boolean share = r.shares().stream().anyMatch(s -> s == part);
+            part.read(SECTION, 1, in -> {
+                boolean partEnded = in.readBoolean();
+                ended[0] &= !share || partEnded;
+                lowest[0] = Math.min(lowest[0], in.readLong());
+                in.readBoolean(); // idle: a rescaled source finds out again
+                if (in.readBoolean()) {
+                    ((io.tidemark.runtime.source.SplitSourceAdapter<T>) source).restorePart(in);
+                }
+            });
+            part.read(REPLAY_CLOCK, 1, in -> lowest[1] = Math.min(lowest[1], in.readLong()));
+        }
+        if (splits) {
+            ((io.tidemark.runtime.source.SplitSourceAdapter<T>) source).finishRescaledRestore();
+        }
+        if (lowest[0] != Long.MAX_VALUE) {
+            ctx.emitted().advance(lowest[0]);
+        }
+        if (lowest[1] != Long.MAX_VALUE && timeService.getClock() instanceof io.tidemark.time.ReplayClock replay) {
+            replay.advanceTo(lowest[1]);
+        }
+        return !splits && ended[0];
     }
 
     /**

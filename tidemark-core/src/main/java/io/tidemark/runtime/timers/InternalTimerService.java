@@ -137,12 +137,18 @@ public final class InternalTimerService {
         processingTimeTimers.snapshot(out);
     }
 
+    /** Whether {@link #restore} ran. */
+    private boolean restored;
+
     /**
      * Restores what {@link #snapshot} wrote, keeping the timers of keys {@code keys} accepts; the
-     * earliest processing-time timer is scheduled (it fires at once if its time has passed).
+     * earliest processing-time timer is scheduled (it fires at once if its time has passed). Called once
+     * per old subtask restored from when the parallelism changed: the timers add up.
      */
     public void restore(StateInput in, Predicate<Object> keys) throws IOException {
-        currentWatermark = in.readLong();
+        long watermark = in.readLong();
+        currentWatermark = restored ? Math.min(currentWatermark, watermark) : watermark; // parts of a rescaled restore: the lowest
+        restored = true;
         eventTimeTimers.restore(in, keys);
         processingTimeTimers.restore(in, keys);
         long first = processingTimeTimers.peekTime();

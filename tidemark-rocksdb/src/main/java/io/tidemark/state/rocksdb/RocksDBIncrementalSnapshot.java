@@ -3,15 +3,23 @@ package io.tidemark.state.rocksdb;
 import io.tidemark.api.common.state.StateDescriptor;
 import io.tidemark.runtime.checkpoint.StateSnapshot;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.rocksdb.Checkpoint;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.DBOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksIterator;
 
 /**
  * Incremental checkpoints of a {@link RocksDBKeyedStateBackend}: a RocksDB checkpoint (its SST files
@@ -43,7 +51,7 @@ final class RocksDBIncrementalSnapshot {
         this.shared = checkpointDirectory == null ? null : new SharedFiles(checkpointDirectory);
     }
 
-    private SharedFiles shared() {
+    SharedFiles shared() {
         if (shared == null) {
             throw new IllegalStateException("incremental RocksDB checkpoints need the checkpoint directory for their shared"
                     + " files: the job's checkpoint storage (env.getCheckpointConfig().setCheckpointStorage,"
@@ -112,6 +120,20 @@ final class RocksDBIncrementalSnapshot {
      * rows of keys {@code keys} rejects are deleted (a changed parallelism).
      */
     static void restore(RocksDBKeyedStateBackend backend, StateSnapshot snapshot, Predicate<Object> keys) throws Exception {
+        restore(backend, snapshot, keys, true);
+    }
+
+    /**
+     * {@link #restore}; when not {@code first} (a further old subtask of a restore at a changed
+     * parallelism) the snapshot's database is opened read-only beside the backend's and the rows of the
+     * keys {@code keys} accepts are copied into it, state by state. Cost: a scan of that database.
+     */
+    static void restore(RocksDBKeyedStateBackend backend, StateSnapshot snapshot, Predicate<Object> keys, boolean first)
+            throws Exception {
+        if (!first) {
+            merge(backend, snapshot, keys);
+            return;
+        }
         if (backend.incremental() == null) {
             throw new IOException("this checkpoint's keyed state is an incremental RocksDB checkpoint: restore it with"
                     + " incremental checkpoints on (execution.checkpointing.incremental: true) and the same checkpoint directory");
@@ -146,5 +168,69 @@ final class RocksDBIncrementalSnapshot {
         });
         backend.openDatabase(states);
         backend.deleteKeysNotIn(keys);
+    }
+
+    private static void merge(RocksDBKeyedStateBackend backend, StateSnapshot snapshot, Predicate<Object> keys) throws Exception {
+        if (backend.incremental() == null) {
+            throw new IOException("this checkpoint's keyed state is an incremental RocksDB checkpoint: restore it with"
+                    + " incremental checkpoints on (execution.checkpointing.incremental: true) and the same checkpoint directory");
+        }
+        Path part = backend.directory().resolveSibling(backend.directory().getFileName() + "-part-" + UUID.randomUUID());
+        Map<String, StateDescriptor.Type> states = new LinkedHashMap<>();
+        try {
+            snapshot.read(SECTION, VERSION, in -> {
+                StateDescriptor.Type[] types = StateDescriptor.Type.values();
+                for (int n = in.readInt(); n > 0; n--) {
+                    String name = in.readString();
+                    states.put(name, types[in.readUnsignedByte()]);
+                }
+                Files.createDirectories(part);
+                for (int n = in.readInt(); n > 0; n--) {
+                    String local = in.readString();
+                    backend.incremental().shared().download(in.readString(), part.resolve(local));
+                }
+                for (int n = in.readInt(); n > 0; n--) {
+                    String name = in.readString();
+                    byte[] b = new byte[in.readInt()];
+                    in.readFully(b);
+                    Files.write(part.resolve(name), b);
+                }
+            });
+            copyRows(backend, part, states, keys);
+        } finally {
+            RocksDBKeyedStateBackend.deleteRecursively(part);
+        }
+    }
+
+    /** Copies the rows of the keys {@code keys} accepts from the database in {@code dir} into the backend's. */
+    private static void copyRows(RocksDBKeyedStateBackend backend, Path dir, Map<String, StateDescriptor.Type> states,
+            Predicate<Object> keys) throws Exception {
+        List<ColumnFamilyDescriptor> columns = new ArrayList<>();
+        columns.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY));
+        for (String name : states.keySet()) {
+            columns.add(new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8)));
+        }
+        List<ColumnFamilyHandle> handles = new ArrayList<>();
+        try (DBOptions options = new DBOptions(); RocksDB from = RocksDB.openReadOnly(options, dir.toString(), columns, handles)) {
+            int i = 1;
+            for (Map.Entry<String, StateDescriptor.Type> e : states.entrySet()) {
+                RocksDBState into = backend.states.get(e.getKey());
+                if (into == null) {
+                    into = backend.create(e.getKey(), e.getValue());
+                } else if (into.type != e.getValue()) {
+                    throw new IOException("state '" + e.getKey() + "' restored as " + e.getValue() + " and as " + into.type);
+                }
+                ColumnFamilyHandle column = into.column;
+                try (RocksIterator it = from.newIterator(handles.get(i++))) {
+                    RocksDBKeyedStateBackend.forEachRow(it, keys, (row, keep) -> {
+                        if (keep) {
+                            backend.db.put(column, backend.writeOptions, row, it.value());
+                        }
+                    });
+                }
+            }
+        } finally {
+            handles.forEach(ColumnFamilyHandle::close);
+        }
     }
 }

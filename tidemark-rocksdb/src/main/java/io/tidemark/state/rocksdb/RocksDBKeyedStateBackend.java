@@ -61,6 +61,8 @@ public final class RocksDBKeyedStateBackend implements CheckpointableKeyedStateB
     final WriteOptions writeOptions = new WriteOptions().setDisableWAL(true);
     final ReadOptions readOptions = new ReadOptions();
     RocksDB db;
+    /** Incremental snapshots restored so far: the first becomes the database, later ones (a rescaled restore) are merged in. */
+    private int incrementalPartsRestored;
     /** The states by name, in creation (or restore) order. */
     final Map<String, RocksDBState> states = new LinkedHashMap<>();
 
@@ -211,20 +213,39 @@ public final class RocksDBKeyedStateBackend implements CheckpointableKeyedStateB
     /** Deletes the rows of every key {@code keys} rejects (a restore at a changed parallelism). */
     void deleteKeysNotIn(Predicate<Object> keys) {
         for (RocksDBState s : states.values()) {
-            byte[] lastKey = null;
-            boolean keep = true;
             try (RocksIterator it = db.newIterator(s.column, readOptions)) {
-                for (it.seekToFirst(); it.isValid(); it.next()) {
-                    byte[] row = it.key();
-                    byte[] key = StateBytes.keyOf(row);
-                    if (!Arrays.equals(key, lastKey)) {
-                        keep = keys.test(StateBytes.decode(key));
-                        lastKey = key;
-                    }
+                forEachRow(it, keys, (row, keep) -> {
                     if (!keep) {
                         s.delete(row);
                     }
-                }
+                });
+            }
+        }
+    }
+
+    /** What to do with a row of a scan by key ({@link #forEachRow}). */
+    interface RowAction {
+        void row(byte[] row, boolean keep) throws RocksDBException;
+    }
+
+    /**
+     * Goes through every row {@code it} reaches from its first, telling {@code action} whether
+     * {@code keys} accepts the row's key (decoded once per key: rows of a key are adjacent).
+     */
+    static void forEachRow(RocksIterator it, Predicate<Object> keys, RowAction action) {
+        byte[] lastKey = null;
+        boolean keep = true;
+        for (it.seekToFirst(); it.isValid(); it.next()) {
+            byte[] row = it.key();
+            byte[] key = StateBytes.keyOf(row);
+            if (!Arrays.equals(key, lastKey)) {
+                keep = keys.test(StateBytes.decode(key));
+                lastKey = key;
+            }
+            try {
+                action.row(row, keep);
+            } catch (RocksDBException e) {
+                throw failure("copy a row", e);
             }
         }
     }
@@ -310,7 +331,7 @@ public final class RocksDBKeyedStateBackend implements CheckpointableKeyedStateB
     @Override
     public void restore(StateSnapshot snapshot, Predicate<Object> keys) throws Exception {
         if (snapshot.has(RocksDBIncrementalSnapshot.SECTION)) {
-            RocksDBIncrementalSnapshot.restore(this, snapshot, keys);
+            RocksDBIncrementalSnapshot.restore(this, snapshot, keys, incrementalPartsRestored++ == 0);
         }
         snapshot.read(KeyedStateSnapshots.SECTION, KeyedStateSnapshots.VERSION,
                 in -> KeyedStateSnapshots.read(in, keys, new RocksDBFullSnapshot.Restorer(this)));

@@ -102,7 +102,12 @@ class RocksDBCheckpointRecoveryTest {
     }
 
     private StreamExecutionEnvironment job(java.nio.file.Path in, String run, StateBackend backend, java.nio.file.Path checkpoints) {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(2);
+        return job(in, run, backend, checkpoints, 2);
+    }
+
+    private StreamExecutionEnvironment job(java.nio.file.Path in, String run, StateBackend backend, java.nio.file.Path checkpoints,
+            int parallelism) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(parallelism);
         env.getConfig().setPerEventWatermarks(true);
         env.setStateBackend(backend);
         if (checkpoints != null) {
@@ -176,5 +181,32 @@ class RocksDBCheckpointRecoveryTest {
         List<String> crashed = withCrashes(in, new EmbeddedRocksDBStateBackend().setDbStoragePath(dir.resolve("db").toString()),
                 dir.resolve("full"), 3, 5);
         assertThat(crashed).containsExactlyInAnyOrderElementsOf(clean);
+    }
+
+    /**
+     * A checkpoint of RocksDB's state taken at parallelism 2 restores at 1 (each new subtask merges
+     * both old databases' rows of its key groups) and at 4 (each keeps the rows of its key groups of
+     * one old database), full and incremental, and the runs end with the heap's fault-free results.
+     */
+    @Test
+    void aCheckpointAtTwoRestoresAtOneAndAtFour() throws Exception {
+        java.nio.file.Path in = input();
+        List<String> clean = faultFreeOnTheHeap(in);
+        for (boolean incremental : new boolean[] {false, true}) {
+            for (int restoreAt : new int[] {1, 4}) {
+                String run = "rescaled-" + RUNS.incrementAndGet();
+                java.nio.file.Path checkpoints = dir.resolve("chk-" + run);
+                StateBackend backend = new EmbeddedRocksDBStateBackend(incremental).setDbStoragePath(dir.resolve("db-" + run).toString());
+                LocalJob first = (LocalJob) job(in, run, backend, checkpoints, 2).executeAsync("at 2");
+                long id = first.triggerCheckpoint().get(30, TimeUnit.SECONDS);
+                first.cancel();
+                assertThat(outcome(run).size()).as("committed before the restore").isLessThan(clean.size());
+                LocalJob again = (LocalJob) job(in, run, backend, checkpoints, restoreAt).executeAsync("at " + restoreAt);
+                again.getJobExecutionResult();
+                assertThat(again.getRestoredCheckpointId()).isEqualTo(id);
+                assertThat(outcome(run)).as("%s at %d", incremental ? "incremental" : "full", restoreAt)
+                        .containsExactlyInAnyOrderElementsOf(clean);
+            }
+        }
     }
 }

@@ -45,6 +45,8 @@ abstract sealed class AlignedWindowOperator<IN, ACC, OUT, S extends WindowSlice>
     private long nextSeq;
     /** The watermark up to which the slices have fired and been cleaned. */
     private long firedUpTo = Long.MIN_VALUE;
+    /** Makes an empty slice. */
+    private final java.util.function.LongFunction<S> newSlice;
 
     AlignedWindowOperator(WindowOperators.Grid grid, WindowAccumulation<IN, ACC> accumulation,
             InternalWindowFunction function, WindowRules<IN> rules, java.util.function.LongFunction<S> newSlice) {
@@ -53,6 +55,7 @@ abstract sealed class AlignedWindowOperator<IN, ACC, OUT, S extends WindowSlice>
         this.slide = grid.slide();
         this.offset = grid.offset();
         this.ring = new SliceRing<>(slide, newSlice);
+        this.newSlice = newSlice;
     }
 
     /** Adds {@code value} to the entry of {@code key} (null: {@link #currentLongKey}) in {@code slice}; returns the entry. */
@@ -104,22 +107,30 @@ abstract sealed class AlignedWindowOperator<IN, ACC, OUT, S extends WindowSlice>
     }
 
     @Override
-    protected void restoreWindows(StateInput in) throws Exception {
+    protected void restoreWindows(StateInput in, java.util.function.Predicate<Object> keys, boolean first) throws Exception {
         int slices = in.readInt();
         for (int i = 0; i < slices; i++) {
             long start = in.readLong();
             S slice = ring.slice(start, in.readBoolean());
+            S skipped = null; // the entries of keys another subtask restores, read past
             int entries = in.readInt();
             for (int e = 0; e < entries; e++) {
                 Object key = in.readValue();
                 int history = in.readInt();
-                int at = -slice.findOrAdd(key, in.readLong()) - 1;
-                slice.firings[at] = history;
-                readContents(in, slice, at);
+                long seq = in.readLong();
+                S into = slice;
+                if (!keys.test(key)) {
+                    into = skipped = skipped != null ? skipped : newSlice.apply(start);
+                }
+                int at = -into.findOrAdd(key, seq) - 1;
+                into.firings[at] = history;
+                readContents(in, into, at);
             }
         }
-        nextSeq = in.readLong();
-        firedUpTo = in.readLong();
+        long seq = in.readLong();
+        long fired = in.readLong();
+        nextSeq = first ? seq : Math.max(nextSeq, seq);
+        firedUpTo = first ? fired : Math.min(firedUpTo, fired);
     }
 
     /** Writes the contents of entry {@code e}. */

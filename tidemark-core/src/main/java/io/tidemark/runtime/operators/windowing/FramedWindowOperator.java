@@ -103,17 +103,22 @@ final class FramedWindowOperator<IN, ACC, OUT> extends WindowOperator<IN, ACC, O
     }
 
     @Override
-    protected void restoreWindows(StateInput in) throws Exception {
+    protected void restoreWindows(StateInput in, java.util.function.Predicate<Object> keys, boolean first) throws Exception {
         int n = in.readInt();
         for (int i = 0; i < n; i++) {
             WindowSlice.OfObjects frame = frames.slice(in.readLong(), false);
             int entries = in.readInt();
             for (int e = 0; e < entries; e++) {
-                int at = -frame.findOrAdd(in.readValue(), 0) - 1;
-                frame.accs[at] = in.readValue();
+                Object key = in.readValue();
+                Object acc = in.readValue();
+                if (keys.test(key)) {
+                    int at = -frame.findOrAdd(key, 0) - 1; // before frame.accs: adding may grow it
+                    frame.accs[at] = acc;
+                }
             }
         }
-        firedUpTo = in.readLong();
+        long fired = in.readLong();
+        firedUpTo = first ? fired : Math.min(firedUpTo, fired);
     }
 
     /**

@@ -125,10 +125,11 @@ sealed class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Trigg
 
     @Override
     @SuppressWarnings("unchecked")
-    protected void restoreWindows(StateInput in) throws Exception {
+    protected void restoreWindows(StateInput in, java.util.function.Predicate<Object> keep, boolean first) throws Exception {
         int keys = in.readInt();
         for (int i = 0; i < keys; i++) {
             Object key = in.readValue();
+            boolean kept = keep.test(key);
             int n = in.readInt();
             Map<W, WindowContents> keyWindows = mergingWindows != null ? new LinkedHashMap<>() : new HashMap<>(4);
             for (int j = 0; j < n; j++) {
@@ -141,9 +142,12 @@ sealed class GeneralWindowOperator<IN, ACC, OUT, W extends Window> extends Trigg
                 }
                 keyWindows.put(window, c);
             }
-            windowsByKey.put(key, keyWindows);
+            if (kept) {
+                windowsByKey.put(key, keyWindows);
+            }
         }
-        inputEnded = in.readBoolean();
+        boolean ended = in.readBoolean();
+        inputEnded = first ? ended : inputEnded && ended;
     }
 
     /** Writes one window's contents (an accumulator, a reduced value or an element list) as a value. */

@@ -158,10 +158,18 @@ final class KeyedStateWindowOperator<IN, OUT, W extends Window> extends Triggere
     }
 
     @Override
-    protected void restoreWindows(StateInput in) throws Exception {
-        liveWindows = in.readLong();
-        objects = in.readLong();
-        inputEnded = in.readBoolean();
+    protected void restoreWindows(StateInput in, java.util.function.Predicate<Object> keys, boolean first) throws Exception {
+        long live = in.readLong();
+        long objs = in.readLong();
+        boolean ended = in.readBoolean();
+        inputEnded = first ? ended : inputEnded && ended;
+        if (first) {
+            liveWindows = live;
+            objects = objs;
+        } else {
+            liveWindows += live; // the gauges of a rescaled restore: every old subtask's it took keys of
+            objects += objs;
+        }
     }
 
     // ------------------------------------------------------------------ elements

@@ -221,15 +221,22 @@ final class PerKeyWindowOperator<IN, ACC, OUT, W extends Window> extends General
     }
 
     @Override
-    protected void restoreWindows(StateInput in) throws Exception {
-        super.restoreWindows(in);
-        restoredNextPeriodic = in.readLong();
-        floor = in.readLong();
+    protected void restoreWindows(StateInput in, java.util.function.Predicate<Object> keys, boolean first) throws Exception {
+        super.restoreWindows(in, keys, first);
+        long nextPeriodic = in.readLong();
+        long restoredFloor = in.readLong();
+        restoredNextPeriodic = first ? nextPeriodic : Math.min(restoredNextPeriodic, nextPeriodic);
+        floor = first ? restoredFloor : Math.min(floor, restoredFloor);
         emitted = floor; // downstream has it
         for (int n = in.readInt(); n > 0; n--) {
-            KeyClock<IN> c = clock(in.readValue());
-            c.fired = in.readLong();
-            WatermarkProgress.read(in).restore(c.state, c.generator);
+            Object key = in.readValue();
+            long fired = in.readLong();
+            WatermarkProgress progress = WatermarkProgress.read(in);
+            if (keys.test(key)) {
+                KeyClock<IN> c = clock(key);
+                c.fired = fired;
+                progress.restore(c.state, c.generator);
+            }
         }
     }
 }

@@ -80,7 +80,7 @@ final class SessionWindowOperator<IN, ACC, OUT> extends WindowOperator<IN, ACC, 
     }
 
     @Override
-    protected void restoreWindows(StateInput in) throws Exception {
+    protected void restoreWindows(StateInput in, java.util.function.Predicate<Object> keys, boolean first) throws Exception {
         int n = in.readInt();
         Session[] byNumber = new Session[n];
         for (int i = 0; i < n; i++) {
@@ -88,13 +88,18 @@ final class SessionWindowOperator<IN, ACC, OUT> extends WindowOperator<IN, ACC, 
             Session s = new Session(key, in.readLong(), in.readLong());
             s.history = in.readInt();
             s.acc = in.readValue();
-            sessions.add(s, sessions.first(key));
-            byNumber[i] = s;
+            if (keys.test(key)) {
+                sessions.add(s, sessions.first(key));
+                byNumber[i] = s;
+            }
         }
         int t = in.readInt();
         for (int i = 0; i < t; i++) {
-            int session = in.readInt();
-            timers.register(byNumber[session], in.readLong());
+            Session session = byNumber[in.readInt()];
+            long time = in.readLong();
+            if (session != null) {
+                timers.register(session, time);
+            }
         }
     }
 

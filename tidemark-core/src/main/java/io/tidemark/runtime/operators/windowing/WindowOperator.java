@@ -18,6 +18,7 @@ import io.tidemark.streaming.api.windowing.evictors.Evictor;
 import io.tidemark.streaming.api.windowing.windows.Window;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * The window operator of a keyed stream: assigns elements to windows, fires them, evaluates the
@@ -154,8 +155,13 @@ public abstract class WindowOperator<IN, ACC, OUT> extends AbstractStreamOperato
      */
     protected abstract void snapshotWindows(StateOutput out) throws Exception;
 
-    /** Restores what {@link #snapshotWindows} wrote; called after setup, before open. */
-    protected abstract void restoreWindows(StateInput in) throws Exception;
+    /**
+     * Restores what {@link #snapshotWindows} wrote, keeping the windows of the keys {@code keys} accepts;
+     * called after setup, before open, once per old subtask restored from ({@code first} for the first):
+     * at a changed parallelism several, whose windows add up and whose values not per key merge
+     * (progress to the lowest, so nothing that was pending is skipped).
+     */
+    protected abstract void restoreWindows(StateInput in, Predicate<Object> keys, boolean first) throws Exception;
 
     /** The format version of {@link #snapshotWindows}; bump it when the format changes. */
     protected int windowsFormat() {
@@ -173,7 +179,13 @@ public abstract class WindowOperator<IN, ACC, OUT> extends AbstractStreamOperato
 
     @Override
     protected final void restoreOperatorState(StateSnapshot snapshot, RestoredState restored) throws Exception {
-        if (!snapshot.read(windowsSection(), windowsFormat(), this::restoreWindows)) {
+        boolean[] first = {true};
+        for (StateSnapshot part : restored.keyed()) {
+            if (part.read(windowsSection(), windowsFormat(), in -> restoreWindows(in, restored.keys(), first[0]))) {
+                first[0] = false;
+            }
+        }
+        if (first[0]) {
             for (String name : snapshot.names()) {
                 if (name.startsWith("windows.")) {
                     throw new IllegalStateException("the checkpoint holds the windows of a " + name.substring(8)

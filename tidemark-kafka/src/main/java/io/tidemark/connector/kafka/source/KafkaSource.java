@@ -122,6 +122,17 @@ public final class KafkaSource<OUT> implements SplitSourceFunction<OUT>, Checkpo
         restored = splits;
     }
 
+    /**
+     * The subtask that reads a partition, by Flink's assignment ({@link KafkaSourceReader#owner}): a
+     * checkpoint restored at another parallelism gives each partition's offset to it.
+     */
+    @Override
+    public int ownerOf(String split, int parallelism) {
+        int dash = split.lastIndexOf('-');
+        return KafkaSourceReader.owner(new org.apache.kafka.common.TopicPartition(split.substring(0, dash),
+                Integer.parseInt(split.substring(dash + 1))), parallelism);
+    }
+
     /** Nothing to register: the partitions' positions are split state ({@link #restoreSplitState}). */
     @Override
     public void initializeState(FunctionInitializationContext context) {}

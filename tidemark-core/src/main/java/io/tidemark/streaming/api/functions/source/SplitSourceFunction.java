@@ -49,6 +49,15 @@ public interface SplitSourceFunction<T> extends Function {
     default void restoreSplitState(Map<String, ? extends Serializable> state) {}
 
     /**
+     * The subtask of {@code parallelism} that reads {@code split}; a checkpoint restored at another
+     * parallelism gives each split's state to it. By default by the hash of its id, as
+     * {@link SplitSourceContext#owns}: a source that assigns splits otherwise overrides both.
+     */
+    default int ownerOf(String split, int parallelism) {
+        return Math.floorMod(split.hashCode(), parallelism);
+    }
+
+    /**
      * Watermark alignment (Flink's {@code SourceReader.pauseOrResumeSplits}): stop reading the splits in
      * {@code splitsToPause} and read again those in {@code splitsToResume}. Called holding the checkpoint
      * lock, from the source's thread or its timer thread: apply the change on the reading thread (a
