@@ -156,12 +156,25 @@ public abstract class AbstractTwoInputOperator<IN1, IN2, OUT> extends AbstractSt
 
     @Override
     protected final void restoreOperatorState(StateSnapshot snapshot, RestoredState restored) throws Exception {
-        if (!restored.rescaled()) { // at another parallelism the inputs start afresh: ended inputs end again
+        if (!restored.rescaled()) {
             snapshot.read(INPUTS_SECTION, 1, in -> {
                 combined.restore(in);
                 ended[0] = in.readBoolean();
                 ended[1] = in.readBoolean();
             });
+        } else { // the lowest watermarks of the old subtasks restored from; ended inputs end again
+            java.util.Set<StateSnapshot> parts = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            parts.addAll(restored.keyed());
+            parts.addAll(restored.shares());
+            boolean[] first = {true};
+            for (StateSnapshot part : parts) {
+                part.read(INPUTS_SECTION, 1, in -> {
+                    combined.restoreLowest(in, first[0]);
+                    first[0] = false;
+                    in.readBoolean();
+                    in.readBoolean();
+                });
+            }
         }
         if (broadcastStates() != null && !restored.all().isEmpty()) { // the same on every subtask: any old one's
             restored.all().get(context.getSubtaskIndex() % restored.all().size()).read(BROADCAST_SECTION, 1,

@@ -96,6 +96,26 @@ public final class CombinedWatermark {
         allIdle = in.readBoolean();
     }
 
+    /**
+     * Merges what {@link #snapshot} wrote into this one, keeping the lowest watermarks (idle only if
+     * idle in both): a restore at a changed parallelism, from several old subtasks; {@code first}
+     * restores the first as it is.
+     */
+    public void restoreLowest(io.tidemark.runtime.checkpoint.StateInput in, boolean first) throws java.io.IOException {
+        if (first) {
+            restore(in);
+            return;
+        }
+        CombinedWatermark other = new CombinedWatermark(watermarks.length);
+        other.restore(in);
+        for (int i = 0; i < watermarks.length; i++) {
+            watermarks[i] = Math.min(watermarks[i], other.watermarks[i]);
+            idle[i] &= other.idle[i];
+        }
+        combined = Math.min(combined, other.combined);
+        allIdle &= other.allIdle;
+    }
+
     /** The watermark input {@code input} last reached. */
     public long inputWatermark(int input) {
         return watermarks[input];

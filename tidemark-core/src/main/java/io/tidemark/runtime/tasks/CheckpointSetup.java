@@ -3,10 +3,12 @@ package io.tidemark.runtime.tasks;
 import io.tidemark.api.common.ExecutionConfig;
 import io.tidemark.core.execution.CheckpointingMode;
 import io.tidemark.runtime.checkpoint.CheckpointStorage;
+import io.tidemark.runtime.checkpoint.KeyGroupSection;
 import io.tidemark.runtime.checkpoint.RestoredState;
 import io.tidemark.runtime.checkpoint.StateSnapshot;
 import io.tidemark.runtime.operators.AbstractStreamOperator;
 import io.tidemark.runtime.operators.sink.SinkWriterOperator;
+import io.tidemark.runtime.state.KeyGroupRangeAssignment;
 import io.tidemark.streaming.api.environment.CheckpointConfig;
 import io.tidemark.streaming.api.functions.source.SocketTextStreamFunction;
 import io.tidemark.streaming.api.transformations.SourceDescription;
@@ -139,17 +141,17 @@ final class CheckpointSetup {
         for (int i = 0; i < operators.size(); i++) {
             Transformation<?> t = members.get(i);
             opKeys.add(key(t));
-            from.add(restoredState(key(t), t.getName(), subtask, parallelism));
+            from.add(restoredState(key(t), t.getName(), subtask, parallelism, maxParallelism(t, parallelism)));
             if (coordinator != null && operators.get(i) instanceof SinkWriterOperator<?, ?, ?> sink) {
                 sink.commitsAtEndOfInput(false); // with the job's final checkpoint
             }
         }
         String taskKey = head instanceof SourceTransformation ? key(head) : key(head) + "~inputs";
-        return new ChainCheckpoints(operators, opKeys, from, taskKey, restoredState(taskKey, head.getName(), subtask, parallelism),
+        return new ChainCheckpoints(operators, opKeys, from, taskKey, restoredState(taskKey, head.getName(), subtask, parallelism, maxParallelism(head, parallelism)),
                 subtask, parallelism);
     }
 
-    private RestoredState restoredState(String key, String name, int subtask, int parallelism) {
+    private RestoredState restoredState(String key, String name, int subtask, int parallelism, int maxParallelism) {
         if (restored == null) {
             return null;
         }
@@ -159,12 +161,36 @@ final class CheckpointSetup {
         }
         try {
             return Rescaling.restoredState(restored.id(), restored.directory().toString(), name, all, subtask, parallelism,
-                    LocalExecutor.maxParallelism(executionConfig, parallelism));
+                    maxParallelism);
         } catch (IllegalStateException e) {
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException("operator '" + name + "': cannot read checkpoint " + restored.id() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The maximum parallelism (number of key groups) of {@code t} at {@code parallelism}: the job's
+     * {@code pipeline.max-parallelism}; else, as in Flink, that of {@code t}'s keyed state in the
+     * checkpoint restored; else Flink's default for the parallelism.
+     */
+    int maxParallelism(Transformation<?> t, int parallelism) {
+        if (executionConfig.getMaxParallelism() > 0) {
+            return executionConfig.getMaxParallelism();
+        }
+        List<StateSnapshot> all = restored == null ? null : restored.of(key(t));
+        if (all != null && !all.isEmpty()) {
+            try {
+                KeyGroupSection groups = KeyGroupSection.of(all.get(0));
+                if (groups != null) {
+                    return groups.maxParallelism();
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException("operator '" + t.getName() + "': cannot read checkpoint " + restored.id() + ": "
+                        + e.getMessage(), e);
+            }
+        }
+        return KeyGroupRangeAssignment.computeDefaultMaxParallelism(parallelism);
     }
 
     /** Registers the job's tasks with the coordinator. */

@@ -2,7 +2,6 @@ package io.tidemark.runtime.tasks;
 
 import io.tidemark.api.common.ExecutionConfig;
 import io.tidemark.api.common.JobID;
-import io.tidemark.api.common.TaskInfo;
 import io.tidemark.api.common.functions.Function;
 import io.tidemark.api.java.functions.KeySelector;
 import io.tidemark.api.common.RuntimeExecutionMode;
@@ -129,11 +128,13 @@ public final class LocalExecutor {
         for (Transformation<?> t : physical) {
             parallelism.put(t, parallelismOf(t, inputs.get(t), parallelism, defaultParallelism));
         }
+        Map<Transformation<?>, Integer> maxParallelism = new HashMap<>();
         for (Transformation<?> t : physical) {
             for (InEdge in : inputs.getOrDefault(t, List.of())) {
                 checkForward(in, parallelism.get(in.producer()), parallelism.get(t));
             }
-            checkMaxParallelism(t, parallelism.get(t), config.getMaxParallelism());
+            maxParallelism.put(t, checkpoints.maxParallelism(t, parallelism.get(t)));
+            checkMaxParallelism(t, parallelism.get(t), maxParallelism.get(t));
         }
 
         // chain heads and chains (a chain is a tree rooted at its head, in id order); a node reading
@@ -191,8 +192,8 @@ public final class LocalExecutor {
         for (Map.Entry<Transformation<?>, List<Transformation<?>>> chain : chains.entrySet()) {
             int p = parallelism.get(chain.getKey());
             for (int subtask = 0; subtask < p; subtask++) {
-                tasks.add(buildSubtask(new SubtaskInfo(null, subtask, p, 0, attempt, jobId, jobName), chain.getValue(), graph,
-                        config, clock, allMetrics, checkpoints));
+                tasks.add(buildSubtask(new SubtaskInfo(null, subtask, p, maxParallelism.get(chain.getKey()), attempt, jobId,
+                        jobName), chain.getValue(), graph, config, clock, allMetrics, checkpoints));
             }
         }
         LocalJob job = new LocalJob(jobId, jobName, allMetrics, tasks.size());
@@ -273,20 +274,12 @@ public final class LocalExecutor {
         }
     }
 
-    /** As in Flink, no operator runs at more subtasks than the maximum parallelism ({@code pipeline.max-parallelism}). */
+    /** As in Flink, no operator runs at more subtasks than its maximum parallelism (its key groups). */
     private static void checkMaxParallelism(Transformation<?> t, int parallelism, int maxParallelism) {
-        if (maxParallelism > 0 && parallelism > maxParallelism) {
+        if (parallelism > maxParallelism) {
             throw new IllegalArgumentException("the parallelism of operator '" + t.getName() + "' (" + parallelism
                     + ") is greater than the maximum parallelism (" + maxParallelism + ")");
         }
-    }
-
-    /**
-     * An operator's maximum parallelism — its number of key groups, which a keyed exchange into it hashes
-     * keys over, and what its subtasks report: the job's setting, else Flink's default for its parallelism.
-     */
-    static int maxParallelism(ExecutionConfig config, int parallelism) {
-        return config.getMaxParallelism() > 0 ? config.getMaxParallelism() : TaskInfo.defaultMaxParallelism(parallelism);
     }
 
     private static boolean chainable(InEdge in, int producerParallelism, int consumerParallelism) {
@@ -348,7 +341,7 @@ public final class LocalExecutor {
                     }
                     int channel = graph.offsets().get(consumer)[out.index()] + subtask;
                     RecordWriter<?> writer = new RecordWriter<>(graph.gates().get(consumer), subtask, channel, partitioning,
-                            edge.keySelector(), maxParallelism(config, graph.parallelism().get(consumer)));
+                            edge.keySelector(), checkpoints.maxParallelism(consumer, graph.parallelism().get(consumer)));
                     writers.add(writer);
                     in = writer;
                 }
@@ -397,7 +390,7 @@ public final class LocalExecutor {
     /** The subtask {@code where} as the subtask of operator {@code t}. */
     private static SubtaskInfo named(SubtaskInfo where, Transformation<?> t, ExecutionConfig config) {
         return new SubtaskInfo(t.getName(), where.indexOfThisSubtask(), where.numberOfParallelSubtasks(),
-                maxParallelism(config, where.numberOfParallelSubtasks()), where.attemptNumber(), where.jobId(), where.jobName());
+                where.maxNumberOfParallelSubtasks(), where.attemptNumber(), where.jobId(), where.jobName());
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -28,7 +28,7 @@ import java.util.function.Predicate;
  * parallelism > 1 before subtasks' snapshots recorded their key groups (its keys were spread by another
  * hash, so it is restored neither at another parallelism nor at its own).
  */
-final class Rescaling {
+public final class Rescaling {
 
     private Rescaling() {}
 
@@ -36,7 +36,7 @@ final class Rescaling {
      * @param all the operator's old snapshots, by old subtask index
      * @param maxParallelism the operator's maximum parallelism now
      */
-    static RestoredState restoredState(long checkpointId, String where, String name, List<StateSnapshot> all, int subtask,
+    public static RestoredState restoredState(long checkpointId, String where, String name, List<StateSnapshot> all, int subtask,
             int parallelism, int maxParallelism) throws Exception {
         int oldParallelism = all.size();
         List<KeyGroupSection> groups = new ArrayList<>(oldParallelism);
