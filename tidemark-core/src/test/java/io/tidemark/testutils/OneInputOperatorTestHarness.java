@@ -128,9 +128,21 @@ public final class OneInputOperatorTestHarness<IN, OUT> implements AutoCloseable
 
     /** Gives the operator its context (named "operator", subtask 0 of 1) and this harness's outputs. */
     public OneInputOperatorTestHarness<IN, OUT> setup() {
+        return setup(0, 1);
+    }
+
+    /** Gives the operator its context as subtask {@code subtask} of {@code parallelism}, and this harness's outputs. */
+    public OneInputOperatorTestHarness<IN, OUT> setup(int subtask, int parallelism) {
         expect(Phase.CREATED, "set up");
-        operator.setup(new OperatorContext("operator", 0, 1, processingTime, config), new CollectingOutput());
+        operator.setup(new OperatorContext("operator", subtask, parallelism, processingTime, config), new CollectingOutput());
         phase = Phase.SET_UP;
+        return this;
+    }
+
+    /** Restores {@code restored} (or with null starts fresh); after {@link #setup}, before {@link #open}. */
+    public OneInputOperatorTestHarness<IN, OUT> initializeState(RestoredState restored) throws Exception {
+        expect(Phase.SET_UP, "initialize state");
+        operator.initializeState(restored);
         return this;
     }
 

@@ -32,9 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A checkpoint taken at parallelism 2 restores at parallelism 1 and at 4 (rescaling, as Flink's key
- * groups allow): keyed state, event-time timers and the windows of four window operators (tumbling with
- * lateness and a late side output, sliding slices, sessions, a keyed process function's value state
- * and timers) go to the subtasks that own their keys now; a parallel split source's splits and positions
+ * groups allow): keyed state, event-time timers and the windows of three window operators (tumbling with
+ * lateness and a late side output, sliding slices, sessions) and a keyed process function's value
+ * state and timers go to the subtasks that own their keys now; a parallel split source's splits and positions
  * go to the subtasks that read them now. Each run ends with exactly a fault-free run's results.
  */
 class RescaledRestoreTest {
@@ -209,6 +209,29 @@ class RescaledRestoreTest {
 
     private static List<String> windows(List<String> outcome) {
         return outcome.stream().filter(l -> !l.startsWith("sums ")).toList();
+    }
+
+    /**
+     * As in Flink, a job that does not set its maximum parallelism takes the checkpoint's: taken with 7
+     * key groups at parallelism 2, restored at 4 without the setting, keys are routed and restored by 7
+     * key groups (Flink's default for 4 would be 128), and the results are a fault-free run's.
+     */
+    @Test
+    void withoutASettingTheCheckpointsMaximumParallelismIsKept() throws Exception {
+        java.nio.file.Path in = input("seven", 1, 20_000, 4, true);
+        List<String> clean = faultFree(in, false);
+        String run = "seven-" + RUNS.incrementAndGet();
+        java.nio.file.Path checkpoints = dir.resolve("chk-" + run);
+        StreamExecutionEnvironment env = job(source(in, run, false), run, 2, 1, true, checkpoints);
+        env.getConfig().setMaxParallelism(7);
+        LocalJob first = (LocalJob) env.executeAsync("at 2");
+        PacedSource.permits(run).release(8);
+        first.triggerCheckpoint().get(30, TimeUnit.SECONDS);
+        first.cancel();
+        PacedSource.permits(run).release(1_000_000);
+        LocalJob again = (LocalJob) job(source(in, run, false), run, 4, 1, true, checkpoints).executeAsync("at 4");
+        again.getJobExecutionResult();
+        assertSame(outcome(run), clean, "restored at 4 with the checkpoint's 7 key groups");
     }
 
     /** A checkpoint's key groups are its maximum parallelism's: another one is refused, naming the setting. */
