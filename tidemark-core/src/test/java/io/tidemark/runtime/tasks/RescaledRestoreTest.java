@@ -155,7 +155,7 @@ class RescaledRestoreTest {
      * it, then restores at {@code restoreAt} and lets it finish; returns what was committed.
      */
     private List<String> rescaled(java.nio.file.Path in, boolean parallelSource, int permits, int restoreAt) throws Exception {
-        String run = "rescaled-" + RUNS.incrementAndGet();
+        String run = "rescale-restored-" + RUNS.incrementAndGet();
         java.nio.file.Path checkpoints = dir.resolve("chk-" + run);
         LocalJob first = (LocalJob) job(source(in, run, parallelSource), run, 2, parallelSource ? 2 : 1, !parallelSource, checkpoints)
                 .executeAsync("at 2");
@@ -175,7 +175,7 @@ class RescaledRestoreTest {
     }
 
     private List<String> faultFree(java.nio.file.Path in, boolean parallelSource) throws Exception {
-        String run = "clean-" + RUNS.incrementAndGet();
+        String run = "rescale-clean-" + RUNS.incrementAndGet(); // stores and permits are static: names of their own
         PacedSource.permits(run).release(1_000_000);
         job(source(in, run, parallelSource), run, 2, parallelSource ? 2 : 1, !parallelSource, null).execute();
         return outcome(run);
@@ -220,7 +220,7 @@ class RescaledRestoreTest {
     void withoutASettingTheCheckpointsMaximumParallelismIsKept() throws Exception {
         java.nio.file.Path in = input("seven", 1, 20_000, 4, true);
         List<String> clean = faultFree(in, false);
-        String run = "seven-" + RUNS.incrementAndGet();
+        String run = "rescale-seven-" + RUNS.incrementAndGet();
         java.nio.file.Path checkpoints = dir.resolve("chk-" + run);
         StreamExecutionEnvironment env = job(source(in, run, false), run, 2, 1, true, checkpoints);
         env.getConfig().setMaxParallelism(7);
@@ -238,7 +238,7 @@ class RescaledRestoreTest {
     @Test
     void anotherMaximumParallelismIsRefused() throws Exception {
         java.nio.file.Path in = input("max", 1, 5_000, 3, false);
-        String run = "max-" + RUNS.incrementAndGet();
+        String run = "rescale-max-" + RUNS.incrementAndGet();
         java.nio.file.Path checkpoints = dir.resolve("chk-" + run);
         LocalJob first = (LocalJob) job(source(in, run, false), run, 2, 1, true, checkpoints).executeAsync("at 2");
         PacedSource.permits(run).release(2);
