@@ -394,15 +394,17 @@ abstract class FieldScanner {
     }
 
     /**
-     * {@code b[s, e)}, a decimal {@code -?[0-9]+(\.[0-9]+)?} of at most 18 digits, as
-     * {@code new BigDecimal(text)} gives it (its scale is the digits after the point).
+     * {@code b[s, e)}, a decimal {@code -?[0-9]+(\.[0-9]+)?} of at most 18 digits, into {@code units[i]}
+     * and {@code scales[i]} (the decimal {@code units × 10^-scale}): as {@code new BigDecimal(text)} gives
+     * it (its scale is the digits after the point), or with {@code strip} as {@link #jsonDecimal} (trailing
+     * zeros stripped: 100.0 is 1E+2, 0.00 is 0).
      */
-    static java.math.BigDecimal decimal(byte[] b, int s, int e) {
+    static void decimal(byte[] b, int s, int e, boolean strip, long[] units, int[] scales, int i) {
         boolean neg = b[s] == '-';
         long v = 0;
         int scale = -1;
-        for (int i = neg ? s + 1 : s; i < e; i++) {
-            byte c = b[i];
+        for (int j = neg ? s + 1 : s; j < e; j++) {
+            byte c = b[j];
             if (c == '.') {
                 scale = 0;
             } else {
@@ -412,7 +414,18 @@ abstract class FieldScanner {
                 }
             }
         }
-        return java.math.BigDecimal.valueOf(neg ? -v : v, Math.max(scale, 0));
+        scale = Math.max(scale, 0);
+        if (strip && b[e - 1] == '0') {
+            if (v == 0) {
+                scale = 0;
+            }
+            while (v != 0 && v % 10 == 0) {
+                v /= 10;
+                scale--;
+            }
+        }
+        units[i] = neg ? -v : v;
+        scales[i] = scale;
     }
 
     /**
@@ -442,7 +455,9 @@ abstract class FieldScanner {
 
     /** A JSON fraction as the general parser gives it: Jackson's exact decimal without trailing zeros. */
     static java.math.BigDecimal jsonDecimal(byte[] b, int s, int e) {
-        java.math.BigDecimal d = decimal(b, s, e);
-        return b[e - 1] == '0' ? d.stripTrailingZeros() : d;
+        long[] units = new long[1];
+        int[] scales = new int[1];
+        decimal(b, s, e, true, units, scales, 0);
+        return java.math.BigDecimal.valueOf(units[0], scales[0]);
     }
 }

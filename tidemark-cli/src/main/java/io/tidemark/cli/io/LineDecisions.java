@@ -38,6 +38,9 @@ public final class LineDecisions {
     private final LineInterpreter interpreter;
     private final TimeGuard guard;
     private final ReplayClock clock;
+    /** The time guard's view of the last {@link Outcomes} decided for, made once rather than per line. */
+    private Outcomes lastOut;
+    private TimeGuard.Decisions lastDecisions;
 
     /**
      * @param clock the run's replay clock (advanced to each line's arrival time), or null without replay
@@ -96,13 +99,21 @@ public final class LineDecisions {
             if (clock != null) {
                 clock.advanceTo(c.arrival());
             }
-            guard.offer(c, decisions(out));
+            guard.offer(c, decisionsFor(out));
         }
     }
 
     /** The end of the input: the time guard decides what it holds. */
     public void end(Outcomes out) {
-        guard.end(decisions(out));
+        guard.end(decisionsFor(out));
+    }
+
+    private TimeGuard.Decisions decisionsFor(Outcomes out) {
+        if (out != lastOut) {
+            lastDecisions = decisions(out);
+            lastOut = out;
+        }
+        return lastDecisions;
     }
 
     private static TimeGuard.Decisions decisions(Outcomes out) {

@@ -2,7 +2,6 @@ package io.tidemark.cli.io;
 
 import io.tidemark.cli.config.AggregateSpec;
 import io.tidemark.cli.config.TimeUnitKind;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,7 +20,8 @@ import java.util.List;
  * a unit other than ISO-8601 passes the unit check and the range as the general path's decimal
  * arithmetic does ({@code floor} division for µs and ns); a plain line holds no U+0000, so no output's
  * {@link TextLimits} refuses it. Keys come from a {@link KeyDictionary} by
- * their bytes, splits from another, so a line allocates its text, its {@link Event}, and its values.
+ * their bytes, splits from another; values are unscaled units and a scale (no decimal object), so a line
+ * allocates its text, its {@link Event}, and two small arrays.
  */
 final class PlainLines {
 
@@ -96,10 +96,13 @@ final class PlainLines {
                 return null;
             }
         }
-        BigDecimal[] values = new BigDecimal[valueFields.length];
+        long[] units = new long[valueFields.length];
+        int[] scales = new int[valueFields.length];
         for (int i = 0; i < valueFields.length; i++) {
             int f = valueFields[i];
-            if (f >= 0 && (values[i] = number(b, f)) == null) {
+            if (f < 0) {
+                scales[i] = Event.NO_VALUE;
+            } else if (!number(b, f, i, units, scales)) {
                 return null;
             }
         }
@@ -112,7 +115,7 @@ final class PlainLines {
         }
         List<String> key = key(b);
         String line = new String(b, 0, n, StandardCharsets.ISO_8859_1);
-        return new LineInterpreter.Candidate(new Event(line, source, lineNumber, split, ts, key, values, arrivalTime), split, arrivalTime);
+        return new LineInterpreter.Candidate(new Event(line, source, lineNumber, split, ts, key, units, scales, arrivalTime), split, arrivalTime);
     }
 
     /** Whether needed field {@code f} is an integer of at most 18 digits (a JSON integer, or a CSV text of one). */
@@ -122,20 +125,30 @@ final class PlainLines {
                 || !json && k == FieldScanner.Kind.TEXT && FieldScanner.numberText(b, scanner.start[f], scanner.end[f]) == FieldScanner.Kind.INTEGER;
     }
 
-    /** Needed field {@code f} as the general path's exact decimal, or null when that path must judge it. */
-    private BigDecimal number(byte[] b, int f) {
+    /**
+     * Needed field {@code f} as the general path's exact decimal, into {@code units[i]} and {@code scales[i]}
+     * (the decimal {@code units × 10^-scale}); false when that path must judge it.
+     */
+    private boolean number(byte[] b, int f, int i, long[] units, int[] scales) {
         FieldScanner s = scanner;
         int from = s.start[f];
         int to = s.end[f];
         switch (s.kind[f]) {
             case INTEGER:
-                return BigDecimal.valueOf(FieldScanner.parseLong(b, from, to));
+                units[i] = FieldScanner.parseLong(b, from, to);
+                scales[i] = 0;
+                return true;
             case DECIMAL:
-                return FieldScanner.jsonDecimal(b, from, to);
+                FieldScanner.decimal(b, from, to, true, units, scales, i);
+                return true;
             case TEXT:
-                return !json && FieldScanner.numberText(b, from, to) != FieldScanner.Kind.OTHER ? FieldScanner.decimal(b, from, to) : null;
+                if (json || FieldScanner.numberText(b, from, to) == FieldScanner.Kind.OTHER) {
+                    return false;
+                }
+                FieldScanner.decimal(b, from, to, false, units, scales, i);
+                return true;
             default:
-                return null;
+                return false;
         }
     }
 

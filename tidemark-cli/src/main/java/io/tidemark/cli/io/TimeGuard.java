@@ -97,7 +97,8 @@ public final class TimeGuard {
             }
             vouched = t >= now - maxFuture;
         }
-        for (Held h : held) {
+        for (int i = 0, n = held.size(); i < n; i++) { // indexed: no iterator per record
+            Held h = held.get(i);
             if (t >= h.t - maxFuture) {
                 h.supporters++;
             } else {

@@ -47,12 +47,16 @@ final class EventAggregate implements AggregateFunction<Event, Accumulator, Accu
     public Accumulator add(Event e, Accumulator acc) {
         acc.count++;
         for (int i = 0; i < n; i++) {
+            if (sums[i] && e.hasUnits(i)) {
+                acc.addUnits(i, e.units(i), e.scale(i));
+                continue;
+            }
             BigDecimal v = e.value(i);
             if (v == null) {
                 continue;
             }
             if (sums[i]) {
-                acc.sum[i] = acc.sum[i] == null ? v : acc.sum[i].add(v);
+                acc.addDecimal(i, v);
             }
             if (mins[i] && (acc.min[i] == null || v.compareTo(acc.min[i]) < 0)) {
                 acc.min[i] = v;
@@ -74,7 +78,7 @@ final class EventAggregate implements AggregateFunction<Event, Accumulator, Accu
         Accumulator m = new Accumulator(n);
         m.count = a.count + b.count;
         for (int i = 0; i < n; i++) {
-            m.sum[i] = add(a.sum[i], b.sum[i]);
+            m.sum[i] = add(a.sum(i), b.sum(i));
             m.min[i] = pick(a.min[i], b.min[i], true);
             m.max[i] = pick(a.max[i], b.max[i], false);
         }

@@ -51,8 +51,8 @@ final class ResultWindowFunction extends ProcessWindowFunction<Accumulator, Wind
         for (int i = 0; i < kinds.length; i++) {
             values[i] = switch (kinds[i]) {
                 case COUNT -> BigDecimal.valueOf(acc.count);
-                case SUM -> acc.sum[i];
-                case AVG -> acc.sum[i].divide(BigDecimal.valueOf(acc.count), MathContext.DECIMAL64);
+                case SUM -> acc.sum(i);
+                case AVG -> acc.sum(i).divide(BigDecimal.valueOf(acc.count), MathContext.DECIMAL64);
                 case MIN -> acc.min[i];
                 case MAX -> acc.max[i];
             };
