@@ -27,7 +27,9 @@ import java.util.regex.Pattern;
  * <p>The file ({@code tidemark generate}: 1,000 users, 1,000 events a second of event time, delays
  * uniform below 2 s, no very late events) has no late record under the job's 5 s bound, so both give the
  * same table: each engine's rows (user, window start, count, sum in cents) feed an order-independent
- * digest, which must equal DuckDB's. Also printed: the child's peak resident set (VmHWM, sampled).
+ * digest, which must equal DuckDB's. Also printed: the child's peak resident set (VmHWM, sampled) and
+ * its CPU time (user + system of all its threads, sampled every 20 ms until it exits, so up to 20 ms
+ * short), which other processes on a loaded machine disturb less than the wall time.
  *
  * <p>Before/after: with {@code -Dtidemark.f1.baseline=DIR} (another checkout, built: its
  * {@code tidemark-cli/target}), each round also runs that checkout's launcher on the same job, right
@@ -63,6 +65,7 @@ final class FileBench {
             for (int p : parallelisms) {
                 List<Double> ratios = new ArrayList<>();
                 List<Double> againstBaseline = new ArrayList<>();
+                List<Double> cpuAgainstBaseline = new ArrayList<>();
                 List<Double> tidemarkRates = new ArrayList<>();
                 List<Double> duckRates = new ArrayList<>();
                 for (int round = 1; round <= o.rounds; round++) {
@@ -74,9 +77,9 @@ final class FileBench {
                     report.rows.add(new Row(w, "duckdb", (int) lines, duck.seconds, 0, 0, 0, 0, duck.rows, 0, duck.digest, true, round));
                     report.rows.add(new Row(w, "tidemark", (int) lines, tm.seconds, tm.rssMiB, 0, 0, 0, tm.rows, 0, tm.digest, same, round));
                     ratios.add(duck.seconds / tm.seconds);
-                    report.println(String.format(Locale.ROOT, "%-5s p=%d round %d: tidemark %.2f s (%,.0f lines/s, peak RSS %.0f MiB), "
-                            + "duckdb %d thread%s %.2f s (%,.0f rows/s); tidemark / duckdb %.3f; %,d rows, %s", format, p, round, tm.seconds,
-                            lines / tm.seconds, tm.rssMiB, p, p == 1 ? "" : "s", duck.seconds, lines / duck.seconds,
+                    report.println(String.format(Locale.ROOT, "%-5s p=%d round %d: tidemark %.2f s (%,.0f lines/s, peak RSS %.0f MiB, "
+                            + "CPU %.2f s), duckdb %d thread%s %.2f s (%,.0f rows/s); tidemark / duckdb %.3f; %,d rows, %s", format, p, round,
+                            tm.seconds, lines / tm.seconds, tm.rssMiB, tm.cpuSeconds, p, p == 1 ? "" : "s", duck.seconds, lines / duck.seconds,
                             duck.seconds / tm.seconds, tm.rows, same ? "same results" : "VOID: results differ (" + tm.digest + " vs "
                                     + duck.digest + ")"));
                     if (BASELINE != null) {
@@ -86,9 +89,10 @@ final class FileBench {
                         report.rows.add(new Row(w, "baseline", (int) lines, base.seconds, base.rssMiB, 0, 0, 0, base.rows, 0, base.digest,
                                 baseSame, round));
                         againstBaseline.add(base.seconds / tm.seconds);
-                        report.println(String.format(Locale.ROOT, "%-5s p=%d round %d: baseline %.2f s (%,.0f lines/s, peak RSS %.0f MiB); "
-                                + "this build / baseline %.3f; %s", format, p, round, base.seconds, lines / base.seconds, base.rssMiB,
-                                base.seconds / tm.seconds, baseSame ? "same results" : "VOID: results differ"));
+                        cpuAgainstBaseline.add(base.cpuSeconds / tm.cpuSeconds);
+                        report.println(String.format(Locale.ROOT, "%-5s p=%d round %d: baseline %.2f s (%,.0f lines/s, peak RSS %.0f MiB, "
+                                + "CPU %.2f s); this build / baseline %.3f, CPU time baseline / this build %.3f; %s", format, p, round, base.seconds, lines / base.seconds,
+                                base.rssMiB, base.cpuSeconds, base.seconds / tm.seconds, base.cpuSeconds / tm.cpuSeconds, baseSame ? "same results" : "VOID: results differ"));
                     }
                     tidemarkRates.add(lines / tm.seconds);
                     duckRates.add(lines / duck.seconds);
@@ -97,16 +101,18 @@ final class FileBench {
                         + "tidemark / duckdb %.3f (%.3f – %.3f)", format, p, median(tidemarkRates), median(duckRates), median(ratios),
                         ratios.stream().mapToDouble(d -> d).min().orElse(0), ratios.stream().mapToDouble(d -> d).max().orElse(0)));
                 if (BASELINE != null) {
-                    report.println(String.format(Locale.ROOT, "%-5s p=%d median: this build / baseline (%s) %.3f (%.3f – %.3f)", format, p,
-                            BASELINE, median(againstBaseline), againstBaseline.stream().mapToDouble(d -> d).min().orElse(0),
-                            againstBaseline.stream().mapToDouble(d -> d).max().orElse(0)));
+                    report.println(String.format(Locale.ROOT, "%-5s p=%d median: this build / baseline (%s) %.3f (%.3f – %.3f), "
+                            + "CPU time baseline / this build %.3f (%.3f – %.3f)", format, p, BASELINE, median(againstBaseline),
+                            againstBaseline.stream().mapToDouble(d -> d).min().orElse(0), againstBaseline.stream().mapToDouble(d -> d).max().orElse(0),
+                            median(cpuAgainstBaseline), cpuAgainstBaseline.stream().mapToDouble(d -> d).min().orElse(0),
+                            cpuAgainstBaseline.stream().mapToDouble(d -> d).max().orElse(0)));
                 }
             }
         }
     }
 
-    /** One engine's table: its digest, rows, seconds and (Tidemark) peak RSS. */
-    private record Table(String digest, long rows, double seconds, double rssMiB) {}
+    /** One engine's table: its digest, rows, seconds and (Tidemark) peak RSS and CPU seconds. */
+    private record Table(String digest, long rows, double seconds, double rssMiB, double cpuSeconds) {}
 
     /** The directory holding the {@code tidemark} launcher: from the benchmark's own classes (…/tidemark-bench/target/classes). */
     static Path repositoryRoot() throws Exception {
@@ -160,8 +166,10 @@ final class FileBench {
         Process proc = launcher(root, List.of("run", "-p", String.valueOf(p), job.toString()))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         long rss = 0;
+        long cpuTicks = 0;
         while (!proc.waitFor(20, java.util.concurrent.TimeUnit.MILLISECONDS)) {
             rss = Math.max(rss, peakRss(proc));
+            cpuTicks = Math.max(cpuTicks, cpuTicks(proc));
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (proc.exitValue() != 0) {
@@ -178,7 +186,21 @@ final class FileBench {
                     new java.math.BigDecimal(m.group(4)).movePointRight(2).longValueExact());
             rows++;
         }
-        return new Table(d.toString(), rows, seconds, rss / 1024.0);
+        return new Table(d.toString(), rows, seconds, rss / 1024.0, cpuTicks / (double) CLOCK_TICKS);
+    }
+
+    /** Linux's clock ticks per second, the unit of /proc/PID/stat's CPU times (USER_HZ, 100 on every common kernel). */
+    private static final int CLOCK_TICKS = 100;
+
+    /** The process's user + system CPU time so far in clock ticks (Linux: /proc/PID/stat), or 0. */
+    private static long cpuTicks(Process p) {
+        try {
+            String stat = Files.readString(Path.of("/proc", String.valueOf(p.pid()), "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime: fields 14 and 15
+        } catch (IOException | RuntimeException e) {
+            return 0; // gone, or not Linux
+        }
     }
 
     /** The process's peak resident set in KiB (Linux: VmHWM), or 0. */
@@ -210,7 +232,7 @@ final class FileBench {
                 }
             }
         }
-        return new Table(d.toString(), rows, (System.nanoTime() - t0) / 1e9, 0);
+        return new Table(d.toString(), rows, (System.nanoTime() - t0) / 1e9, 0, 0);
     }
 
     private static String duckVersion() {
