@@ -47,8 +47,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--monitor-port", paramLabel = "PORT",
             description = "Serves the running job's Prometheus metrics (/metrics), JSON API (/api/...) and a page with live "
-                    + "watermark charts (/) on this port of 127.0.0.1 (or of the job file's monitoring.bind); 0 takes a "
-                    + "free port. Overrides the job file's monitoring.port. Embedded engine only.")
+                    + "watermark charts (/) on this port of 127.0.0.1 (or of the bind address in the job file's monitoring "
+                    + "section); 0 takes a free port. Overrides the port in the job file's monitoring section. Embedded "
+                    + "engine only.")
     Integer monitorPort;
 
     @Option(names = "--no-progress", description = "No progress bar, even on a terminal.")
@@ -77,7 +78,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--from-savepoint", paramLabel = "DIR",
             description = "With --detach: start from this savepoint (the path tidemark stop --savepoint prints) or retained "
-                    + "checkpoint (checkpoint.dir/detached/JOB_ID/chk-N).")
+                    + "checkpoint of a detached job (its chk-N folder).")
     String fromSavepoint;
 
     RunCommand(Main.Io io) {

@@ -51,7 +51,7 @@ class CommandTest {
                     entries.set(entries.size() - 1, entries.get(entries.size() - 1) + " " + l.strip());
                 }
             }
-            assertThat(entries).hasSize(12).allSatisfy(e -> assertThat(e).endsWith("."));
+            assertThat(entries).hasSize(14).allSatisfy(e -> assertThat(e).endsWith("."));
         }
     }
 
